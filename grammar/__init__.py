@@ -1,0 +1,8 @@
+"""The Lark grammars of the hand-history formats, one `.lark` file per site."""
+
+from importlib.resources import files
+
+
+def grammar_text(name: str) -> str:
+    """The text of `grammar/<name>.lark`."""
+    return files(__name__).joinpath(f"{name}.lark").read_text(encoding="utf-8")

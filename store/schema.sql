@@ -1,0 +1,164 @@
+-- The DuckDB store of hand histories: one file, written only by `razz import`.
+-- Money is exact: BIGINT in the hand's smallest unit (`hands.unit`: 'cent' for real-money
+-- cash games, 'chip' for tournament chips and play money), never floating point.
+-- A hand is identified by (site, hand_id); every child table refers to it by `hand_key`.
+
+CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
+
+CREATE TABLE IF NOT EXISTS files (
+    file_id       BIGINT PRIMARY KEY DEFAULT nextval('file_ids'),
+    path          VARCHAR NOT NULL,       -- as given on the command line (zip: archive!member)
+    size          BIGINT NOT NULL,        -- bytes read so far
+    sha256        VARCHAR NOT NULL,       -- of the bytes read so far
+    imported_at   TIMESTAMPTZ NOT NULL,
+    hands         INTEGER NOT NULL,       -- hands stored from this file (new ones)
+    duplicates    INTEGER NOT NULL,       -- hands already in the store
+    skipped       INTEGER NOT NULL,       -- hands of other games
+    rejected      INTEGER NOT NULL,       -- hands that did not parse
+    findings      INTEGER NOT NULL        -- audit findings in the stored hands
+);
+
+CREATE TABLE IF NOT EXISTS hands (
+    hand_key      VARCHAR PRIMARY KEY,    -- site || ':' || hand_id
+    site          VARCHAR NOT NULL,
+    hand_id       VARCHAR NOT NULL,
+    game          VARCHAR NOT NULL,       -- 'Razz'
+    mixed         VARCHAR,                -- 'HORSE', '8-Game' … or NULL
+    kind          VARCHAR NOT NULL,       -- 'cash' | 'tournament'
+    small_bet     BIGINT NOT NULL,
+    big_bet       BIGINT NOT NULL,
+    ante          BIGINT,                 -- as posted (inferred: not in the header)
+    bring_in      BIGINT,
+    stakes        VARCHAR NOT NULL,       -- display text, e.g. '$0.04/$0.08' or '50/100'
+    unit          VARCHAR NOT NULL,       -- 'cent' | 'chip'
+    currency      VARCHAR,                -- ISO code or NULL
+    play_money    BOOLEAN NOT NULL,
+    table_name    VARCHAR NOT NULL,
+    max_seats     INTEGER,
+    tournament_id VARCHAR,
+    buy_in        BIGINT[],               -- parts of the buy-in, in cents (or chips)
+    level         VARCHAR,
+    started_at    TIMESTAMPTZ NOT NULL,   -- UTC
+    started_text  VARCHAR NOT NULL,       -- as written, with its zone
+    players       INTEGER NOT NULL,
+    hero          VARCHAR,                -- the file owner, when the log shows their cards
+    total_pot     BIGINT NOT NULL,
+    rake          BIGINT NOT NULL,
+    community_card VARCHAR,
+    showdown      BOOLEAN NOT NULL,
+    findings      INTEGER NOT NULL,       -- number of findings (errors and warnings)
+    errors        INTEGER NOT NULL,       -- number of error findings
+    file_id       BIGINT NOT NULL,
+    source        VARCHAR NOT NULL,       -- file path
+    first_line    INTEGER NOT NULL,
+    raw_text      VARCHAR NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS players (
+    hand_key      VARCHAR NOT NULL,
+    seat          INTEGER NOT NULL,
+    player        VARCHAR NOT NULL,
+    is_hero       BOOLEAN NOT NULL,
+    starting_stack BIGINT NOT NULL,
+    final_stack   BIGINT NOT NULL,
+    ante          BIGINT NOT NULL,
+    invested      BIGINT NOT NULL,
+    collected     BIGINT NOT NULL,
+    net           BIGINT NOT NULL,
+    -- per street: invested, saw, bets, completes (3rd only), raises, calls, checks, folded
+    inv_3rd BIGINT NOT NULL, inv_4th BIGINT NOT NULL, inv_5th BIGINT NOT NULL,
+    inv_6th BIGINT NOT NULL, inv_7th BIGINT NOT NULL,
+    saw_4th BOOLEAN NOT NULL, saw_5th BOOLEAN NOT NULL, saw_6th BOOLEAN NOT NULL,
+    saw_7th BOOLEAN NOT NULL,
+    bets_3rd INTEGER NOT NULL, bets_4th INTEGER NOT NULL, bets_5th INTEGER NOT NULL,
+    bets_6th INTEGER NOT NULL, bets_7th INTEGER NOT NULL,
+    completes_3rd INTEGER NOT NULL,
+    raises_3rd INTEGER NOT NULL, raises_4th INTEGER NOT NULL, raises_5th INTEGER NOT NULL,
+    raises_6th INTEGER NOT NULL, raises_7th INTEGER NOT NULL,
+    calls_3rd INTEGER NOT NULL, calls_4th INTEGER NOT NULL, calls_5th INTEGER NOT NULL,
+    calls_6th INTEGER NOT NULL, calls_7th INTEGER NOT NULL,
+    checks_3rd INTEGER NOT NULL, checks_4th INTEGER NOT NULL, checks_5th INTEGER NOT NULL,
+    checks_6th INTEGER NOT NULL, checks_7th INTEGER NOT NULL,
+    folded_street VARCHAR,                -- '3rd' … '7th', NULL if never folded
+    posted_bring_in BOOLEAN NOT NULL,
+    bring_in_completed BOOLEAN NOT NULL,
+    bring_in_folded BOOLEAN NOT NULL,
+    vpip          BOOLEAN NOT NULL,
+    faced_completion BOOLEAN NOT NULL,
+    folded_to_completion BOOLEAN NOT NULL,
+    steal_attempt BOOLEAN NOT NULL,
+    steal_success BOOLEAN NOT NULL,
+    went_to_showdown BOOLEAN NOT NULL,
+    won_at_showdown BOOLEAN NOT NULL,
+    showdown_won  BIGINT NOT NULL,
+    final_low     VARCHAR,
+    starting_cards VARCHAR[],
+    door_card     VARCHAR,
+    all_in        BOOLEAN NOT NULL,
+    PRIMARY KEY (hand_key, seat)
+);
+
+CREATE TABLE IF NOT EXISTS actions (
+    hand_key      VARCHAR NOT NULL,
+    seq           INTEGER NOT NULL,       -- order in the hand, from 0
+    street        VARCHAR,                -- '3rd' … '7th'; NULL for antes and after the river
+    player        VARCHAR NOT NULL,
+    kind          VARCHAR NOT NULL,       -- ante, bring_in, complete, bet, raise, call, check, fold, uncalled, collect
+    amount        BIGINT,                 -- increment put in (or returned / collected)
+    to_amount     BIGINT,                 -- the player's street total after a bet or raise
+    all_in        BOOLEAN NOT NULL,
+    pot_after     BIGINT NOT NULL,        -- the pot after this action
+    stack_after   BIGINT NOT NULL,        -- the player's stack after this action
+    line          INTEGER NOT NULL,
+    PRIMARY KEY (hand_key, seq)
+);
+
+CREATE TABLE IF NOT EXISTS cards (
+    hand_key      VARCHAR NOT NULL,
+    player        VARCHAR,                -- NULL for the community card
+    street        VARCHAR NOT NULL,       -- street the card was dealt on
+    position      INTEGER NOT NULL,       -- 1 … 7 in the player's hand (1 for the community card)
+    card          VARCHAR NOT NULL,       -- 'Ah'
+    visibility    VARCHAR NOT NULL,       -- 'up' | 'down' | 'community'
+    shown         BOOLEAN NOT NULL        -- revealed at showdown (or by a voluntary show)
+);
+
+CREATE TABLE IF NOT EXISTS pots (
+    hand_key      VARCHAR NOT NULL,
+    pot_index     INTEGER NOT NULL,       -- 0 = main pot
+    amount        BIGINT NOT NULL,
+    eligible      VARCHAR[] NOT NULL,
+    winners       VARCHAR[] NOT NULL,
+    shares        BIGINT[] NOT NULL,
+    PRIMARY KEY (hand_key, pot_index)
+);
+
+CREATE TABLE IF NOT EXISTS violations (
+    hand_key      VARCHAR NOT NULL,
+    rule          VARCHAR NOT NULL,       -- an ID of RAZZ_RULES.md
+    severity      VARCHAR NOT NULL,       -- 'error' | 'warning'
+    line          INTEGER NOT NULL,
+    expected      VARCHAR NOT NULL,
+    actual        VARCHAR NOT NULL,
+    message       VARCHAR NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS rejects (
+    file_id       BIGINT NOT NULL,
+    source        VARCHAR NOT NULL,
+    hand_id       VARCHAR,
+    first_line    INTEGER NOT NULL,
+    line          INTEGER NOT NULL,
+    col           INTEGER NOT NULL,
+    error         VARCHAR NOT NULL,
+    raw_text      VARCHAR NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS skipped (
+    file_id       BIGINT NOT NULL,
+    source        VARCHAR NOT NULL,
+    hand_id       VARCHAR,
+    first_line    INTEGER NOT NULL,
+    game          VARCHAR NOT NULL,
+    reason        VARCHAR NOT NULL
+);
