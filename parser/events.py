@@ -70,7 +70,9 @@ class HandHeader:
     table: str
     max_seats: int | None
     tournament_id: str | None
-    buy_in: tuple[int, ...]  # tournament buy-in parts in cents of `currency` (or chips), e.g. (20000, 1500)
+    buy_in: tuple[
+        int, ...
+    ]  # tournament buy-in parts in cents of `currency` (or chips), e.g. (20000, 1500)
     level: str | None  # Roman numeral, e.g. "IV"
     match_round: str | None  # shootout round, e.g. "I"
     club: str | None  # home-game club name
@@ -332,7 +334,7 @@ class ParseError:
     text: str = field(repr=False)
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}:{self.column}: {self.message}"
+        return f"{self.source}:{self.line}: {self.message} (column {self.column})"
 
 
 @dataclass(frozen=True, slots=True)

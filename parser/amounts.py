@@ -1,0 +1,48 @@
+"""Exact amounts: the text of an amount to an integer in the hand's smallest unit.
+
+>>> to_units("$0.04", 100)
+4
+>>> to_units("$51125.64", 100)
+5112564
+>>> to_units("1,145", 1)
+1145
+"""
+
+from __future__ import annotations
+
+CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "Rs.": "INR"}
+
+
+class AmountError(ValueError):
+    """An amount that cannot be written exactly in the hand's unit."""
+
+    line: int | None = None  # line and column in the hand's text, when known
+    column: int | None = None
+
+
+def currency_symbol(text: str) -> str | None:
+    """The currency symbol an amount starts with, if any."""
+    if text.startswith("Rs."):
+        return "Rs."
+    if text and text[0] in "$€£₹":
+        return text[0]
+    return None
+
+
+def to_units(text: str, scale: int) -> int:
+    """`text` (e.g. "$0.04", "1,145") as an integer number of 1/`scale` of its unit."""
+    digits = text
+    for i, ch in enumerate(text):
+        if ch.isdigit():
+            digits = text[i:]
+            break
+    else:
+        raise AmountError(f"no digits in amount {text!r}")
+    digits = digits.replace(",", "")
+    whole, _, frac = digits.partition(".")
+    places = len(str(scale)) - 1
+    if len(frac) > places and frac[places:].strip("0"):
+        unit = "a cent" if scale == 100 else "a chip"
+        raise AmountError(f"amount {text!r} is finer than {unit}")
+    frac = frac[:places].ljust(places, "0")
+    return int(whole) * scale + (int(frac) if frac else 0)

@@ -1,0 +1,179 @@
+"""Parse failures as `ParseError` records a person can act on: where, what, what was expected."""
+
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from razz.parser.events import ParseError
+
+# What each terminal of grammar/pokerstars.lark stands for, in words.
+DESCRIPTIONS = {
+    "NAME": "the name of a player seated in this hand",
+    "DEALT_NAME": "'Dealt to ' and a seated player's name",
+    "RESULT_NAME": "'Seat N: ' and a seated player's name",
+    "DEALT_3RD": "the 3rd-street cards, e.g. [Qc] or [Td 2s 9s]",
+    "DEALT_4TH": "the 4th-street cards, e.g. [Qc] [8s]",
+    "DEALT_5TH": "the 5th-street cards, e.g. [Qc 8s] [3d]",
+    "DEALT_6TH": "the 6th-street cards, e.g. [Qc 8s 3d] [Jh]",
+    "DEALT_7TH": "the river cards, e.g. [4c 2h 8h 7c Ah 2s] [5h]",
+    "SEAT_NAME": "a player name",
+    "AMOUNT": "an amount",
+    "CARD": "one card in brackets, e.g. [Ah]",
+    "CARDS": "cards in brackets, e.g. [Ah 2c]",
+    "CARDS_2": "two cards in brackets",
+    "CARDS_3": "three cards in brackets",
+    "CARDS_4": "four cards in brackets",
+    "CARDS_5": "five cards in brackets",
+    "CARDS_6": "six cards in brackets",
+    "_EOL": "the end of the line",
+    "$END": "the end of the hand",
+    "HAND_START": "a header 'PokerStars Hand #…'",
+    "HAND_ID": "a hand number",
+    "GAME_LIMIT": "a game such as 'Razz Limit'",
+    "MIXED_OPEN": "a mixed game such as '8-Game ('",
+    "STAKES": "stakes such as '$0.04/$0.08'",
+    "TOURNAMENT_NO": "'Tournament #…, '",
+    "BUY_IN": "a buy-in such as '$200+$15 USD'",
+    "LEVEL": "' - Level … (…/…) - '",
+    "CLOSE_LEVEL": "') - Level … (…/…) - '",
+    "DATETIME": "a date and time such as '2009/11/26 10:24:42 ET'",
+    "ET_DATETIME": "an ET date and time in brackets",
+    "TABLE_NAME": "a table line \"Table '…'\"",
+    "MAX_SEATS": "' 8-max'",
+    "SEAT_NO": "'Seat N: '",
+    "SEAT_STACK": "' (<stack> in chips)'",
+    "SEAT_STATUS": "' is sitting out'",
+    "SUMMARY_STREET": "a street such as '3rd Street' or 'River'",
+    "POT_LABEL": "' Main pot ' or ' Side pot '",
+    "FROM_POT": "' from pot'",
+    "DESCRIPTION": "a hand description in parentheses",
+    "WITH": "' with <description>'",
+    "PLAYER_NOISE": "a chat or table message",
+    "JOINS": "' joins the table at seat #N'",
+    "SAID": "' said, \"…\"'",
+    "FINISHED": "' finished the tournament in …'",
+    "WINS_TOURNAMENT": "' wins the tournament …'",
+    "TIMED_OUT": "' has timed out'",
+    "POSITION": "' (button)'",
+    "TOTAL_EXTRA": "' | …'",
+}
+_LITERAL = re.compile(r'^"(.*)"$')
+
+
+def _describe(terminal: str, literals: dict[str, str]) -> str:
+    if terminal in DESCRIPTIONS:
+        return DESCRIPTIONS[terminal]
+    if terminal in literals:
+        return repr(literals[terminal])
+    return terminal
+
+
+_NAME_PREFIX = re.compile(r"(?:Dealt to |Seat \d+: )?")
+_BRACKET = re.compile(r"\[([^\]]*)\]")
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")
+NAME_TERMINALS = {"NAME", "DEALT_NAME", "RESULT_NAME"}
+
+
+def _after_name(line_text: str, column: int, names: list[str]) -> tuple[str, int, str] | None:
+    """When a seated name starts at `column` but the rest of the line is wrong: what is wrong.
+
+    Returns (message, column, name).
+    """
+    pos = column - 1
+    m = _NAME_PREFIX.match(line_text, pos)
+    start = m.end() if m else pos
+    name = next((n for n in names if line_text.startswith(n, start)), None)
+    if name is None:
+        return None
+    rest_at = start + len(name)
+    for b in _BRACKET.finditer(line_text, rest_at):
+        offset = b.start(1)
+        for card in b.group(1).split(" "):
+            if not _CARD.fullmatch(card):
+                return f"{card!r} is not a card (after {name!r})", offset + 1, name
+            offset += len(card) + 1
+    rest = line_text[rest_at : rest_at + 40]
+    return f"after the name {name!r}, unexpected {rest!r}", rest_at + 1, name
+
+
+def describe_error(
+    exc: Exception,
+    text: str,
+    source: str,
+    first_line: int,
+    hand_id: str | None,
+    literals: dict[str, str] | None = None,
+    names: list[str] | None = None,
+) -> ParseError:
+    """Turn a Lark (or amount) exception on the text of one hand into a `ParseError`."""
+    literals = literals or {}
+    lines = text.split("\n")
+    line = getattr(exc, "line", None) or 1
+    column = getattr(exc, "column", None) or 1
+    at_end = isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and getattr(exc.token, "type", None) == "$END"
+    )
+    if at_end or line < 1:
+        line = max(1, len([x for x in lines if x]))
+        column = len(lines[line - 1]) + 1 if lines else 1
+    line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    expected: set[str] = set()
+    if isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
+        expected = set(exc.expected or ())
+    state = getattr(exc, "state", None)
+    if state is not None:  # what the parser would have accepted, NAME included
+        try:
+            accepts = state.parse_conf.parse_table.states[state.position]
+            expected |= {t for t in accepts if t.isupper() or t == "$END"}
+        except (AttributeError, KeyError, TypeError):
+            pass
+    expected.discard("PLAYER_NOISE")  # accepted almost everywhere: it only blurs the message
+    words = sorted(_describe(t, literals) for t in expected)
+    if isinstance(exc, UnexpectedInput):
+        at = line_text[column - 1 : column + 29] if line_text else ""
+        found = f"unexpected {at!r}" if at else "unexpected end of line"
+        after = (
+            _after_name(line_text, column, names or [])
+            if expected & NAME_TERMINALS and not at_end
+            else None
+        )
+        if at_end:
+            found = "the hand ends too early"
+        elif after is not None:
+            found, column, _ = after
+            words = []
+        elif expected & NAME_TERMINALS and len(expected - NAME_TERMINALS) <= 2:
+            found = f"{at!r} does not start with the name of a player seated in this hand"
+        message = found + (f"; expected {_join(words)}" if words else "")
+    else:
+        message = str(exc)
+    return ParseError(
+        source=source,
+        line=first_line + line - 1,
+        column=column,
+        line_text=line_text,
+        message=message,
+        expected=tuple(sorted(expected)),
+        hand_id=hand_id,
+        first_line=first_line,
+        text=text,
+    )
+
+
+def _join(words: list[str]) -> str:
+    if len(words) > 6:
+        words = [*words[:6], f"… ({len(words) - 6} more)"]
+    return words[0] if len(words) == 1 else "one of: " + ", ".join(words)
+
+
+def literal_terminals(terminals: list[object]) -> dict[str, str]:
+    """Name → literal text of the grammar's string terminals, for error messages."""
+    out = {}
+    for t in terminals:
+        pattern = getattr(t, "pattern", None)
+        if pattern is not None and getattr(pattern, "type", "") == "str":
+            out[t.name] = pattern.value  # type: ignore[attr-defined]
+    return out

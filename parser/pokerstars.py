@@ -1,0 +1,648 @@
+"""PokerStars hand histories: `grammar/pokerstars.lark` compiled, and its tree turned into events.
+
+`PokerStarsParser.parse(text, source, first_line)` reads the text of one hand and returns a
+`Hand`, a `SkippedHand` (another game) or a `ParseError`; it never raises on bad input.
+The transformer runs inside the LALR parser (no tree is built) and only converts: tokens to
+typed events with their file line, amounts to integers in the hand's smallest unit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from lark import Lark, Transformer
+from lark.exceptions import LarkError
+from razz.grammar import grammar_text
+from razz.parser import events as ev
+from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
+from razz.parser.errors import describe_error, literal_terminals
+from razz.parser.lexer import PyNameLexer, cython_lexer_class
+from razz.parser.timestamps import to_utc, zone_of
+
+SITE = "PokerStars"
+STUD_FAMILY = re.compile(r"(?i)^(?:razz|7 card stud(?: hi/lo)?|stud(?: hi(?:/lo)?)?|5 card stud)$")
+_GAME_LIMIT = re.compile(r"(?i)^(.*?) ((?:no |pot |fixed |cap )?limit)$")
+_STREET_BY_TOKEN = {
+    "STREET_3RD": ev.Street.THIRD,
+    "STREET_4TH": ev.Street.FOURTH,
+    "STREET_5TH": ev.Street.FIFTH,
+    "STREET_6TH": ev.Street.SIXTH,
+    "STREET_RIVER": ev.Street.SEVENTH,
+}
+_SUMMARY_STREET = {
+    "3rd Street": ev.Street.THIRD,
+    "4th Street": ev.Street.FOURTH,
+    "5th Street": ev.Street.FIFTH,
+    "6th Street": ev.Street.SIXTH,
+    "River": ev.Street.SEVENTH,
+}
+_NOISE_KIND = {
+    "SAID": ev.NoiseKind.CHAT,
+    "JOINS": ev.NoiseKind.JOINS,
+    "LEAVES": ev.NoiseKind.LEAVES,
+    "IS_CONNECTED": ev.NoiseKind.CONNECTED,
+    "IS_DISCONNECTED": ev.NoiseKind.DISCONNECTED,
+    "IS_SITTING_OUT": ev.NoiseKind.SITTING_OUT,
+    "COLON_SITTING_OUT": ev.NoiseKind.SITTING_OUT,
+    "SITS_OUT": ev.NoiseKind.SITS_OUT,
+    "TIMED_OUT": ev.NoiseKind.TIMED_OUT,
+    "RETURNED": ev.NoiseKind.RETURNED,
+    "REMOVED": ev.NoiseKind.REMOVED,
+    "ALLOWED_TO_PLAY": ev.NoiseKind.OTHER,
+}
+_A = r"((?:[$€£₹]|Rs\. ?)?\d[\d,]*(?:\.\d+)?)"
+_OTHER_NOISE = re.compile(
+    r"(.+?)(?: said, \"(?:.*)\"| joins the table at seat #\d+| leaves the table| is (dis)?connected"
+    r"| is sitting out|: is sitting out|: sits out| has timed out.*| has returned"
+    r"| was removed from the table for failing to post| will be allowed to play after the button)$"
+)
+_OTHER_NOISE_KIND = (
+    (' said, "', ev.NoiseKind.CHAT),
+    (" joins the table", ev.NoiseKind.JOINS),
+    (" leaves the table", ev.NoiseKind.LEAVES),
+    (" is disconnected", ev.NoiseKind.DISCONNECTED),
+    (" is connected", ev.NoiseKind.CONNECTED),
+    ("is sitting out", ev.NoiseKind.SITTING_OUT),
+    (": sits out", ev.NoiseKind.SITS_OUT),
+    (" has timed out", ev.NoiseKind.TIMED_OUT),
+    (" has returned", ev.NoiseKind.RETURNED),
+    (" was removed from the table", ev.NoiseKind.REMOVED),
+)
+_HAND_ID = re.compile(r"^\S.*? #(\d+):")
+_PLACE = re.compile(r" finished the tournament in (\d+)\w\w place(?: and received (.*)\.)?$")
+_STACK = re.compile(r" \(" + _A + r" in chips(?:, (.*) bounty)?\)( is sitting out| out of hand)?")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_SHOWS = re.compile(r": shows \[([^\]]*)\](?: \((.*)\))?")
+_TOTAL = re.compile(r"Total pot " + _A + r"(.*?) \| Rake " + _A)
+_POT_PART = re.compile(r"(Main pot|Side pot(?:-\d+)?|STP) " + _A)
+_FOLDED = re.compile(
+    r"(?: \([^)]*\))? folded on the (3rd Street|4th Street|5th Street|6th Street"
+    r"|River)( \(didn't bet\))?"
+)
+_COLLECTED_SUM = re.compile(r"(?: \([^)]*\))? collected \(" + _A + r"\)")
+_SHOWED = re.compile(
+    r"(?: \([^)]*\))? showed \[([^\]]*)\] and (?:won \(" + _A + r"\)|lost)(?: with (.*))?"
+)
+_ALL_IN = " and is all-in"
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    """ "Ah 2c" as ("Ah", "2c")."""
+    return tuple(text.split(" "))
+
+
+def _tail(token: Any, prefix: int) -> tuple[str, bool]:
+    """The amount text after `prefix` characters of an action token, and the all-in flag."""
+    rest = str(token)[prefix:].rstrip()
+    if rest.endswith(_ALL_IN):
+        return rest[: -len(_ALL_IN)], True
+    return rest, False
+
+
+class _ToEvents(Transformer[Any, Any]):
+    """Tokens to events; runs inline in the LALR parser, one hand at a time."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0  # file line of the hand's first line, minus one
+        self.scale = 1  # 100 for cents, 1 for chips
+
+    # ----------------------------------------------------------------- helpers
+    def _at(self, token: Any) -> int:
+        return int(self.offset + token.line)
+
+    def _units(self, text: str, token: Any) -> int:
+        try:
+            return to_units(text, self.scale)
+        except AmountError as exc:
+            exc.line, exc.column = token.line, token.column
+            raise
+
+    # ------------------------------------------------------------------ header
+    def plain_cash(self, c: list[Any]) -> dict[str, Any]:
+        return {"game_limit": str(c[0]), "stakes": str(c[2]), "mixed": None, "tournament": None}
+
+    def mixed_cash(self, c: list[Any]) -> dict[str, Any]:
+        return {
+            "game_limit": str(c[1]),
+            "stakes": str(c[3]),
+            "mixed": str(c[0])[:-2],
+            "tournament": None,
+        }
+
+    def plain_tournament(self, c: list[Any]) -> dict[str, Any]:
+        return {"game_limit": str(c[2]), "mixed": None, "tournament": (c[0], c[1], c[3])}
+
+    def mixed_tournament(self, c: list[Any]) -> dict[str, Any]:
+        return {"game_limit": str(c[3]), "mixed": str(c[2])[:-2], "tournament": (c[0], c[1], c[4])}
+
+    def header_line(self, c: list[Any]) -> dict[str, Any]:
+        _, hand_id, _, club, game, when, when_et = c
+        m = _GAME_LIMIT.match(game["game_limit"])
+        name, limit = (m.group(1), m.group(2)) if m else (game["game_limit"], "Limit")
+        if name.isupper():  # old PT2 exports write "7 CARD STUD HI/LO LIMIT"
+            name = name.title()
+        header: dict[str, Any] = {
+            "hand_id": str(hand_id),
+            "club": str(club).strip()[1:-1] if club else None,
+            "game": name,
+            "limit": limit.title(),
+            "mixed": game["mixed"],
+            "started_text": str(when) + (str(when_et) if when_et else ""),
+        }
+        # The ET datetime in brackets, when present, is the server clock: prefer it.
+        stamp = str(when_et).strip()[1:-1] if when_et else str(when)
+        header["started_at"] = to_utc(stamp)
+        header["time_zone"] = zone_of(str(when))
+        tournament = game["tournament"]
+        if tournament is None:
+            small, _, big = str(game["stakes"]).partition("/")
+            big, _, iso = big.partition(" ")
+            symbol = currency_symbol(small)
+            currency = iso or (CURRENCY_BY_SYMBOL.get(symbol) if symbol else None)
+            self.scale = 100 if currency else 1
+            header.update(
+                kind=ev.GameKind.CASH,
+                currency=currency,
+                play_money=currency is None,
+                tournament_id=None,
+                buy_in=(),
+                level=None,
+                match_round=None,
+                small_bet=to_units(small, self.scale),
+                big_bet=to_units(big, self.scale),
+                unit=ev.Unit.CENT if currency else ev.Unit.CHIP,
+            )
+        else:
+            number, buy_in, level = (str(t) for t in tournament)
+            parts, _, iso = buy_in.strip().partition(" ")
+            symbol = currency_symbol(parts)
+            currency = iso or (CURRENCY_BY_SYMBOL.get(symbol) if symbol else None)
+            buy_scale = 100 if currency else 1
+            amounts = (
+                ()
+                if not parts[:1].isdigit() and symbol is None
+                else tuple(to_units(p, buy_scale) for p in parts.split("+"))
+            )
+            lv = re.search(
+                r"(?:(?i:match round) ([IVXLCDM\d]+), )?(?i:level) ([IVXLCDM\d]+) "
+                r"\((\d[\d,]*)/(\d[\d,]*)\)",
+                level,
+            )
+            assert lv is not None  # the LEVEL terminal has this shape
+            self.scale = 1
+            header.update(
+                kind=ev.GameKind.TOURNAMENT,
+                currency=currency,
+                play_money=False,
+                tournament_id=number.split("#")[1].rstrip(", "),
+                buy_in=amounts,
+                level=lv.group(2),
+                match_round=lv.group(1),
+                small_bet=to_units(lv.group(3), 1),
+                big_bet=to_units(lv.group(4), 1),
+                unit=ev.Unit.CHIP,
+            )
+        return header
+
+    def table_line(self, c: list[Any]) -> dict[str, Any]:
+        name, max_seats, play_money, _ = c
+        return {
+            "table": str(name)[7:-1],
+            "max_seats": int(str(max_seats).strip()[:-4]) if max_seats else None,
+            "play_money_table": play_money is not None,
+        }
+
+    def seat_line(self, c: list[Any]) -> ev.SeatLine:
+        seat_name, stack = c
+        seat_no, _, name = str(seat_name).partition(": ")
+        m = _STACK.match(str(stack))
+        assert m is not None  # SEAT_STACK has this shape
+        status = m.group(3) or ""
+        return ev.SeatLine(
+            line=self._at(seat_name),
+            player=name,
+            seat=int(seat_no[5:]),
+            stack=self._units(m.group(1), stack),
+            sitting_out=status == " is sitting out",
+            out_of_hand=status == " out of hand",
+            bounty=m.group(2),
+        )
+
+    # ----------------------------------------------------------------- actions
+    def ante(self, c: list[Any]) -> ev.PostAnte:
+        amount, all_in = _tail(c[1], 17)  # ": posts the ante "
+        return ev.PostAnte(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+
+    def bring_in(self, c: list[Any]) -> ev.BringIn:
+        amount, all_in = _tail(c[1], 16)  # ": brings in for "
+        return ev.BringIn(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+
+    def bet(self, c: list[Any]) -> ev.Bet:
+        amount, all_in = _tail(c[1], 7)  # ": bets "
+        return ev.Bet(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+
+    def call(self, c: list[Any]) -> ev.Call:
+        amount, all_in = _tail(c[1], 8)  # ": calls "
+        return ev.Call(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+
+    def raise_to(self, c: list[Any]) -> ev.Raise:
+        amounts, all_in = _tail(c[1], 9)  # ": raises "
+        by, _, to = amounts.partition(" to ")
+        return ev.Raise(
+            self._at(c[0]), str(c[0]), self._units(by, c[1]), self._units(to, c[1]), all_in
+        )
+
+    def check(self, c: list[Any]) -> ev.Check:
+        return ev.Check(self._at(c[0]), str(c[0]))
+
+    def fold(self, c: list[Any]) -> ev.Fold:
+        return ev.Fold(self._at(c[0]), str(c[0]))
+
+    def capped(self, c: list[Any]) -> ev.BettingCapped:
+        return ev.BettingCapped(self._at(c[0]))
+
+    def uncalled(self, c: list[Any]) -> ev.UncalledBet:
+        amount = str(c[0])[14:-14]  # "Uncalled bet (" … ") returned to "
+        return ev.UncalledBet(self._at(c[0]), str(c[1]), self._units(amount, c[0]))
+
+    def collected(self, c: list[Any]) -> ev.Collect:
+        amount, _, label = str(c[1])[11:].rstrip().partition(" from ")  # " collected "
+        side = None
+        if label.startswith("side pot"):
+            side = int(label[9:]) if label.startswith("side pot-") else 1
+        return ev.Collect(self._at(c[0]), str(c[0]), self._units(amount, c[1]), label, side)
+
+    def shows(self, c: list[Any]) -> ev.Show:
+        m = _SHOWS.match(str(c[1]).rstrip())
+        assert m is not None  # SHOWS has this shape
+        return ev.Show(self._at(c[0]), str(c[0]), _cards(m.group(1)), m.group(2))
+
+    def mucks(self, c: list[Any]) -> ev.Muck:
+        return ev.Muck(self._at(c[0]), str(c[0]))
+
+    def no_show(self, c: list[Any]) -> ev.NoShow:
+        return ev.NoShow(self._at(c[0]), str(c[0]))
+
+    def finished(self, c: list[Any]) -> ev.TournamentFinish:
+        m = _PLACE.match(str(c[1]).rstrip())
+        assert m is not None  # FINISHED has this shape
+        return ev.TournamentFinish(self._at(c[0]), str(c[0]), int(m.group(1)), m.group(2))
+
+    def won_tournament(self, c: list[Any]) -> ev.TournamentWin:
+        text = str(c[1]).rstrip()
+        prize = text[len(" wins the tournament and receives ") : -len(" - congratulations!")]
+        return ev.TournamentWin(self._at(c[0]), str(c[0]), prize)
+
+    # ------------------------------------------------------------------ streets
+    def _street(self, c: list[Any]) -> list[ev.Event]:
+        marker = c[0]
+        street = _STREET_BY_TOKEN[marker.type]
+        card = _BRACKETS.search(str(marker)) if street is ev.Street.SEVENTH else None
+        out: list[ev.Event] = [
+            ev.StreetStart(self._at(marker), street, card.group(1) if card else None)
+        ]
+        out.extend(c[1:])
+        return out
+
+    street3 = street4 = street5 = street6 = river = _street
+
+    def showdown(self, c: list[Any]) -> list[ev.Event]:
+        return [ev.ShowDown(self._at(c[0])), *c[1:]]
+
+    def cancelled(self, c: list[Any]) -> list[ev.Event]:
+        return [ev.HandCancelled(self._at(c[0])), *c[1:]]
+
+    def _dealt(self, street: ev.Street, c: list[Any]) -> ev.Dealt:
+        name, cards = c[0], _BRACKETS.findall(str(c[1]))
+        if len(cards) == 1:  # 3rd street: one bracket
+            previous: tuple[str, ...] = ()
+            new = _cards(cards[0])
+        else:
+            previous, new = _cards(cards[0]), _cards(cards[1])
+        hero = len(previous) + len(new) == street.number
+        return ev.Dealt(self._at(name), str(name)[9:], street, previous, new, hero)
+
+    def dealt3(self, c: list[Any]) -> ev.Dealt:
+        return self._dealt(ev.Street.THIRD, c)
+
+    def dealt4(self, c: list[Any]) -> ev.Dealt:
+        return self._dealt(ev.Street.FOURTH, c)
+
+    def dealt5(self, c: list[Any]) -> ev.Dealt:
+        return self._dealt(ev.Street.FIFTH, c)
+
+    def dealt6(self, c: list[Any]) -> ev.Dealt:
+        return self._dealt(ev.Street.SIXTH, c)
+
+    def dealt7(self, c: list[Any]) -> ev.Dealt:
+        return self._dealt(ev.Street.SEVENTH, c)
+
+    # ------------------------------------------------------------------ summary
+    def summary(self, c: list[Any]) -> list[ev.Event]:
+        return [ev.Summary(self._at(c[0])), *(x for x in c[1:] if x is not None)]
+
+    def total_pot(self, c: list[Any]) -> ev.TotalPot:
+        token = c[0]
+        m = _TOTAL.match(str(token))
+        assert m is not None  # TOTAL_POT has this shape
+        parts = _POT_PART.findall(m.group(2))
+        main = next((self._units(a, token) for label, a in parts if label == "Main pot"), None)
+        sides = tuple(self._units(a, token) for label, a in parts if label.startswith("Side"))
+        return ev.TotalPot(
+            self._at(token),
+            self._units(m.group(1), token),
+            self._units(m.group(3), token),
+            main,
+            sides,
+        )
+
+    def board(self, c: list[Any]) -> ev.Board:
+        m = _BRACKETS.search(str(c[0]))
+        assert m is not None  # BOARD has this shape
+        return ev.Board(self._at(c[0]), _cards(m.group(1)))
+
+    def _seat(self, c: list[Any]) -> tuple[int, str, int]:
+        seat, _, name = str(c[0]).partition(": ")  # RESULT_NAME is "Seat N: NAME"
+        return self._at(c[0]), name, int(seat[5:])
+
+    def folded_result(self, c: list[Any]) -> ev.SeatResult:
+        m = _FOLDED.match(str(c[1]))
+        assert m is not None  # FOLDED_ON has this shape
+        return ev.SeatResult(
+            *self._seat(c),
+            ev.Outcome.FOLDED,
+            street=_SUMMARY_STREET[m.group(1)],
+            didnt_bet=m.group(2) is not None,
+        )
+
+    def collected_result(self, c: list[Any]) -> ev.SeatResult:
+        m = _COLLECTED_SUM.match(str(c[1]))
+        assert m is not None  # COLLECTED_SUM has this shape
+        return ev.SeatResult(
+            *self._seat(c), ev.Outcome.COLLECTED, amount=self._units(m.group(1), c[1])
+        )
+
+    def won_result(self, c: list[Any]) -> ev.SeatResult:
+        m = _SHOWED.match(str(c[1]).rstrip())
+        assert m is not None  # SHOWED_WON has this shape
+        return ev.SeatResult(
+            *self._seat(c),
+            ev.Outcome.SHOWED_WON,
+            cards=_cards(m.group(1)),
+            amount=self._units(m.group(2), c[1]),
+            description=m.group(3),
+        )
+
+    def lost_result(self, c: list[Any]) -> ev.SeatResult:
+        m = _SHOWED.match(str(c[1]).rstrip())
+        assert m is not None  # SHOWED_LOST has this shape
+        return ev.SeatResult(
+            *self._seat(c), ev.Outcome.SHOWED_LOST, cards=_cards(m.group(1)), description=m.group(3)
+        )
+
+    def mucked_result(self, c: list[Any]) -> ev.SeatResult:
+        m = _BRACKETS.search(str(c[1]))
+        assert m is not None  # MUCKED has this shape
+        return ev.SeatResult(*self._seat(c), ev.Outcome.MUCKED, cards=_cards(m.group(1)))
+
+    # -------------------------------------------------------------------- noise
+    def noise(self, c: list[Any]) -> ev.Noise:
+        name, what = c
+        return ev.Noise(
+            self._at(name), _NOISE_KIND[what.type], str(name), (str(name) + str(what)).rstrip()
+        )
+
+    def other_noise(self, c: list[Any]) -> ev.Noise:
+        token = c[0]
+        text = str(token).rstrip()
+        if token.type == "DOUBLE_BET_NOISE":
+            return ev.Noise(self._at(token), ev.NoiseKind.OTHER, None, text)
+        m = _OTHER_NOISE.match(text)
+        player = m.group(1) if m else None
+        kind = next(
+            (k for key, k in _OTHER_NOISE_KIND if key in text[len(player or "") :]),
+            ev.NoiseKind.OTHER,
+        )
+        if player and player.endswith(":"):
+            player = player[:-1]
+        return ev.Noise(self._at(token), kind, player, text)
+
+    # --------------------------------------------------------------------- hand
+    def hand(self, c: list[Any]) -> tuple[dict[str, Any], dict[str, Any], list[ev.Event]]:
+        header, table = c[0], c[1]
+        out: list[ev.Event] = []
+        for item in c[2:]:
+            if isinstance(item, list):
+                out.extend(item)
+            else:
+                out.append(item)
+        return header, table, out
+
+
+# Generic patterns for the declared name terminals, for the fast first pass (see
+# `PokerStarsParser`): a name is the shortest text followed by what can follow a name.
+_GENERIC_NAMES = r"""
+NAME.-2: /[^\n]+?(?=: (?:posts the ante|brings in|bets|calls|raises|checks|folds|shows|mucks hand|doesn't show|is sitting out|sits out)| collected | said, "| joins the table| leaves the table| is (?:dis)?connected| is sitting out| has timed out| has returned| was removed from| will be allowed| finished the tournament| wins the tournament|[ \t]*\n)/
+DEALT_NAME: /Dealt to [^\n]+?(?= \[)/
+RESULT_NAME: /Seat \d+: [^\n]+?(?= \((?:button|small blind|big blind)\)| folded on the | collected \(| showed \[| mucked \[)/
+"""
+
+
+class _Seq:
+    """The children of a repetition (`x*`, `x+`), gathered in place."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list[Any]) -> None:
+        self.children = children
+
+
+def _repetition_callback(rule: Any) -> Any:
+    """A cheap callback for Lark's `__x_star_N` / `__x_plus_N` helper rules, or None.
+
+    Lark builds a tree node per repeated item and copies children; here each item is
+    appended to one list. Items that are inlined rules (`_name`) are spliced in, as Lark does.
+    """
+    exp = rule.expansion
+    inline = [not s.is_term and s.name.startswith("_") for s in exp]
+    if len(exp) == 1:
+        if inline[0]:
+            return lambda c: _Seq(list(c[0].children))
+        return lambda c: _Seq([c[0]])
+    if len(exp) == 2 and exp[0] == rule.origin:
+        if inline[1]:
+
+            def extend(c: list[Any]) -> Any:
+                c[0].children.extend(c[1].children)
+                return c[0]
+
+            return extend
+
+        def append(c: list[Any]) -> Any:
+            c[0].children.append(c[1])
+            return c[0]
+
+        return append
+    return None
+
+
+def _tune(parser: Lark) -> Lark:
+    """Speed-ups that change no result: plain-str rule names, cheap repetition callbacks.
+
+    Rule names read from the grammar are `Token`s, a str subclass whose Python `__eq__` runs
+    on every goto lookup of the LALR loop; the callbacks dict is the one the parser uses.
+    """
+    for rule in parser.rules:
+        rule.origin.name = str(rule.origin.name)
+        name = rule.origin.name
+        if name.startswith("__") and ("_star_" in name or "_plus_" in name):
+            fast = _repetition_callback(rule)
+            if fast is not None:
+                parser._callbacks[rule] = fast
+    return parser
+
+
+def _build(grammar: str, start: list[str], lexer: type | None, cython: bool) -> Lark:
+    plugins: dict[str, Any] = {}
+    if cython:
+        import lark_cython
+
+        plugins.update(lark_cython.plugins)
+    if lexer is not None:
+        plugins["ContextualLexer"] = lexer
+    return _tune(
+        Lark(
+            grammar,
+            parser="lalr",
+            lexer="contextual",
+            start=start,
+            transformer=_ToEvents(),
+            maybe_placeholders=True,
+            _plugins=plugins,
+        )
+    )
+
+
+def _seated_names_are_safe(events: list[ev.Event]) -> bool:
+    """True when the fast pass's names are the seated players and none is a prefix of another.
+
+    Then the seat-list lexer would have read every name exactly as the fast pass did: at a
+    given point at most one seated name can match, since none is a prefix of another.
+    """
+    seated = {e.player for e in events if isinstance(e, ev.SeatLine)}
+    for e in events:
+        if (
+            isinstance(e, ev.PlayerEvent)
+            and not isinstance(e, ev.SeatLine | ev.Noise)
+            and e.player not in seated
+        ):
+            return False
+    names = sorted(seated)
+    return not any(b.startswith(a) for a, b in itertools.pairwise(names))
+
+
+def _run(parser: Lark, text: str, start: str, first_line: int) -> Any:
+    """Parse `text` from rule `start`, numbering lines from `first_line`."""
+    transformer: _ToEvents = parser.options.transformer  # type: ignore[assignment]
+    transformer.offset, transformer.scale = first_line - 1, 1
+    return parser.parse(text, start=start)
+
+
+class PokerStarsParser:
+    """Reads one PokerStars hand at a time; never raises on bad input.
+
+    Two passes share the grammar. The exact pass reads names with the seat-list lexer of
+    parser/lexer.py. The fast pass, tried first, replaces the three declared name terminals
+    with generic patterns and runs entirely in Lark's compiled lexer; its result is kept only
+    when every name it read is a seated player and no seated name is a prefix of another
+    (then both passes read the same names). Anything else goes through the exact pass, which
+    is also the one that reports errors.
+    """
+
+    def __init__(self, *, pure_python: bool = False, fast: bool = True) -> None:
+        cython_lexer = None if pure_python else cython_lexer_class()
+        cython = cython_lexer is not None
+        text = grammar_text("pokerstars")
+        starts = ["hand", "header_line"]
+        self._exact = _build(text, starts, cython_lexer or PyNameLexer, cython)
+        self._fast: Lark | None = None
+        if fast:
+            # NAME reads the noise lines of unseated players too, so PLAYER_NOISE goes last.
+            generic = text.replace("%declare NAME DEALT_NAME RESULT_NAME", _GENERIC_NAMES)
+            generic = generic.replace("PLAYER_NOISE.-1:", "PLAYER_NOISE.-3:")
+            self._fast = _build(generic, ["hand"], None, cython)
+        self._lexer = self._exact.parser.lexer
+        self._literals = literal_terminals(self._exact.terminals)
+        self.backend = "cython" if cython else "pure-python"
+
+    def parse(self, text: str, source: str, first_line: int) -> ev.ParseResult:
+        """Parse the text of one hand (LF line ends, ending with a newline)."""
+        if self._fast is not None:
+            try:
+                header, table, events = _run(self._fast, text, "hand", first_line)
+            except (LarkError, ValueError):
+                pass
+            else:
+                if _seated_names_are_safe(events):
+                    return self._hand(header, table, events, text, source, first_line)
+        return self.parse_exact(text, source, first_line)
+
+    def parse_exact(self, text: str, source: str, first_line: int) -> ev.ParseResult:
+        """Parse with the seat-list lexer only (the reference for the fast pass)."""
+        self._lexer.begin_hand()
+        try:
+            header, table, events = _run(self._exact, text, "hand", first_line)
+        except (LarkError, ValueError) as exc:
+            return self._failed(text, source, first_line, exc)
+        return self._hand(header, table, events, text, source, first_line)
+
+    def _hand(
+        self,
+        header: dict[str, Any],
+        table: dict[str, Any],
+        events: list[ev.Event],
+        text: str,
+        source: str,
+        first_line: int,
+    ) -> ev.ParseResult:
+        game = header["game"]
+        if game.lower() != "razz":
+            return ev.SkippedHand(
+                source, first_line, header["hand_id"], game, f"{game} is not Razz"
+            )
+        play_money = header.pop("play_money") or table["play_money_table"]
+        head = ev.HandHeader(
+            site=SITE,
+            is_razz=True,
+            table=table["table"],
+            max_seats=table["max_seats"],
+            play_money=play_money,
+            source=source,
+            first_line=first_line,
+            **header,
+        )
+        return ev.Hand(head, tuple(events), text)
+
+    def _failed(self, text: str, source: str, first_line: int, exc: Exception) -> ev.ParseResult:
+        """A `SkippedHand` for another game's hand, else a `ParseError` saying what went wrong."""
+        first = text.split("\n", 1)[0] + "\n"
+        names = list(self._lexer.names)
+        self._lexer.begin_hand()
+        try:
+            header = _run(self._exact, first, "header_line", first_line)
+        except (LarkError, ValueError):
+            header = None
+        if header is not None and not STUD_FAMILY.match(header["game"]):
+            game = header["game"]
+            return ev.SkippedHand(
+                source, first_line, header["hand_id"], game, f"{game} is not Razz"
+            )
+        if header is not None:
+            hand_id: str | None = header["hand_id"]
+        else:
+            m = _HAND_ID.search(first)
+            hand_id = m.group(1) if m else None
+        return describe_error(exc, text, source, first_line, hand_id, self._literals, names)
