@@ -36,7 +36,7 @@ class _NameMatcher:
         self._terminals = conf.terminals_by_name
         self._flags = conf.g_regex_flags
         self._follow: dict[int, re.Pattern[str] | None] = {}
-        self._after: dict[tuple[str, tuple[int, ...]], int] = {}
+        self._after: dict[tuple[str, tuple[int, ...]], int | None] = {}
         # For each parser state that accepts a name terminal: which ones, in trial order.
         self._name_states: dict[int, tuple[tuple[str, re.Pattern[str] | None], ...]] = {}
         for state, accepts in states.items():
@@ -86,9 +86,12 @@ class _NameMatcher:
                 continue
             states = parser_state.parse_conf.parse_table.states
             key = (terminal, tuple(parser_state.state_stack))
-            after = self._after.get(key)
-            if after is None:
+            if key in self._after:
+                after = self._after[key]
+            else:
                 after = self._after[key] = _state_after(states, list(key[1]), terminal)
+            if after is None:  # the parser would reject the terminal after all
+                continue
             follow = self._follow_pattern(states, after)
             for name in candidates:
                 end = start + len(name)
@@ -97,11 +100,17 @@ class _NameMatcher:
         return None
 
 
-def _state_after(states: Any, stack: list[int], terminal: str) -> int:
-    """The LALR state reached by shifting `terminal` from `stack` (after any reductions)."""
+def _state_after(states: Any, stack: list[int], terminal: str) -> int | None:
+    """The LALR state reached by shifting `terminal` from `stack` (after any reductions).
+
+    None when the parser would reject it: LALR may reduce on a lookahead it then rejects.
+    """
     while True:
-        action, arg = states[stack[-1]][terminal]
-        if action is Shift:
+        action = states[stack[-1]].get(terminal)
+        if action is None:
+            return None
+        kind, arg = action
+        if kind is Shift:
             return int(arg)
         size = len(arg.expansion)
         if size:

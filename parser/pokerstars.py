@@ -8,7 +8,6 @@ typed events with their file line, amounts to integers in the hand's smallest un
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any
 
@@ -446,9 +445,28 @@ class _ToEvents(Transformer[Any, Any]):
 # `PokerStarsParser`): a name is the shortest text followed by what can follow a name.
 _GENERIC_NAMES = r"""
 NAME.-2: /[^\n]+?(?=: (?:posts the ante|brings in|bets|calls|raises|checks|folds|shows|mucks hand|doesn't show|is sitting out|sits out)| collected | said, "| joins the table| leaves the table| is (?:dis)?connected| is sitting out| has timed out| has returned| was removed from| will be allowed| finished the tournament| wins the tournament|[ \t]*\n)/
-DEALT_NAME: /Dealt to [^\n]+?(?= \[)/
 RESULT_NAME: /Seat \d+: [^\n]+?(?= \((?:button|small blind|big blind)\)| folded on the | collected \(| showed \[| mucked \[)/
 """
+_DEALT = re.compile(r"DEALT_NAME (DEALT_\w+)")
+
+
+def _generic_grammar(text: str, exact: Lark) -> str:
+    """The grammar with generic patterns for the declared name terminals (the fast pass).
+
+    `Dealt to NAME` gets one terminal per street: the shortest name after which the rest of
+    the line is that street's cards, so `Dealt to PC [Mittel] [5c]` reads `PC [Mittel]` on
+    3rd street.
+    """
+    dealt = []
+    for street in sorted(set(_DEALT.findall(text))):
+        tail = (
+            exact.get_terminal(street).pattern.to_regexp().replace("\n", "\\n").replace("/", "\\/")
+        )
+        dealt.append(f"DEALT_NAME_{street}: /Dealt to [^\\n]+?(?={tail})/")
+    text = _DEALT.sub(r"DEALT_NAME_\1 \1", text)
+    text = text.replace("%declare NAME DEALT_NAME RESULT_NAME", _GENERIC_NAMES + "\n".join(dealt))
+    # NAME reads the noise lines of unseated players too, so PLAYER_NOISE goes last.
+    return text.replace("PLAYER_NOISE.-1:", "PLAYER_NOISE.-3:")
 
 
 class _Seq:
@@ -526,11 +544,12 @@ def _build(grammar: str, start: list[str], lexer: type | None, cython: bool) -> 
     )
 
 
-def _seated_names_are_safe(events: list[ev.Event]) -> bool:
-    """True when the fast pass's names are the seated players and none is a prefix of another.
+def _seated_names_are_safe(events: list[ev.Event], text: str) -> bool:
+    """True when the seat-list lexer would have read every name exactly as the fast pass did.
 
-    Then the seat-list lexer would have read every name exactly as the fast pass did: at a
-    given point at most one seated name can match, since none is a prefix of another.
+    Every name the fast pass read must be a seated player. And where one seated name begins
+    another (`Hero`, `Hero2`), a line that starts with the longer one where the fast pass read
+    the shorter one is ambiguous for the fast pass: such hands go to the exact pass.
     """
     seated = {e.player for e in events if isinstance(e, ev.SeatLine)}
     for e in events:
@@ -540,8 +559,26 @@ def _seated_names_are_safe(events: list[ev.Event]) -> bool:
             and e.player not in seated
         ):
             return False
-    names = sorted(seated)
-    return not any(b.startswith(a) for a, b in itertools.pairwise(names))
+    longer = {a: [b for b in seated if b != a and b.startswith(a)] for a in seated}
+    if not any(longer.values()):
+        return True
+    lines = text.split("\n")
+    first = events[0].line - 2  # events[0] is the first seat line, line 3 of the hand
+    for e in events:
+        if not isinstance(e, ev.PlayerEvent) or not longer.get(e.player):
+            continue
+        if isinstance(e, ev.UncalledBet):
+            continue  # the name is the rest of the line: no ambiguity
+        line = lines[e.line - first]
+        if isinstance(e, ev.Dealt):
+            start = len("Dealt to ")
+        elif isinstance(e, ev.SeatLine | ev.SeatResult):
+            start = line.index(": ") + 2
+        else:
+            start = 0
+        if any(line.startswith(b, start) for b in longer[e.player]):
+            return False
+    return True
 
 
 def _run(parser: Lark, text: str, start: str, first_line: int) -> Any:
@@ -570,10 +607,7 @@ class PokerStarsParser:
         self._exact = _build(text, starts, cython_lexer or PyNameLexer, cython)
         self._fast: Lark | None = None
         if fast:
-            # NAME reads the noise lines of unseated players too, so PLAYER_NOISE goes last.
-            generic = text.replace("%declare NAME DEALT_NAME RESULT_NAME", _GENERIC_NAMES)
-            generic = generic.replace("PLAYER_NOISE.-1:", "PLAYER_NOISE.-3:")
-            self._fast = _build(generic, ["hand"], None, cython)
+            self._fast = _build(_generic_grammar(text, self._exact), ["hand"], None, cython)
         self._lexer = self._exact.parser.lexer
         self._literals = literal_terminals(self._exact.terminals)
         self.backend = "cython" if cython else "pure-python"
@@ -586,7 +620,7 @@ class PokerStarsParser:
             except (LarkError, ValueError):
                 pass
             else:
-                if _seated_names_are_safe(events):
+                if _seated_names_are_safe(events, text):
                     return self._hand(header, table, events, text, source, first_line)
         return self.parse_exact(text, source, first_line)
 

@@ -1,0 +1,239 @@
+"""How fast is the parser? Hands per second, against a plain regex line classifier, in one run.
+
+Run by hand (not part of the test suite):
+
+    python benchmarks/parse.py                 # 20,000 simulated hands (made once, then cached)
+    python benchmarks/parse.py --hands 40000
+    python benchmarks/parse.py --input DIR     # your own hand histories
+
+It prints, over the same bytes: a regular-expression line classifier (one process, one regex
+per line type, the way most trackers read hand histories), the Lark parser on one core, and
+the parser on every core (the `razz parse` pipeline: worker processes read pieces of the
+files), with their ratios; then peak memory for the input once and three times over, to show
+that memory does not grow with the input. Times are medians of `--repeat` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CACHE = HERE / ".data"
+
+# ----------------------------------------------------------------- the baseline
+# One regex per PokerStars line type, tried in order, with the fields a tracker extracts.
+_A = r"[$€£]?([\d,]+(?:\.\d+)?)"
+LINE_TYPES = [
+    (
+        "header",
+        re.compile(
+            r"^PokerStars (?:Home Game )?(?:Hand|Game) #(\d+): +(.*) - (\d{4}/\d\d?/\d\d? .*)$"
+        ),
+    ),
+    ("table", re.compile(r"^Table '(.*)' (\d+)-max")),
+    (
+        "seat",
+        re.compile(
+            r"^Seat (\d+): (.+?) \(" + _A + r" in chips(?:, .* bounty)?\)( is sitting out)?"
+        ),
+    ),
+    ("ante", re.compile(r"^(.+?): posts the ante " + _A + r"( and is all-in)?")),
+    (
+        "street",
+        re.compile(
+            r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|SHOW DOWN|SUMMARY) \*\*\*(?: \[(\w\w)\])?"
+        ),
+    ),
+    ("dealt", re.compile(r"^Dealt to (.+?) ((?:\[[^\]]*\] ?)+)$")),
+    ("bring_in", re.compile(r"^(.+?): brings in for " + _A + r"( and is all-in)?")),
+    ("bet", re.compile(r"^(.+?): bets " + _A + r"( and is all-in)?")),
+    ("call", re.compile(r"^(.+?): calls " + _A + r"( and is all-in)?")),
+    ("raise", re.compile(r"^(.+?): raises " + _A + r" to " + _A + r"( and is all-in)?")),
+    ("check", re.compile(r"^(.+?): checks")),
+    ("fold", re.compile(r"^(.+?): folds")),
+    ("uncalled", re.compile(r"^Uncalled bet \(" + _A + r"\) returned to (.+)$")),
+    (
+        "collected",
+        re.compile(r"^(.+?) collected " + _A + r" from (pot|main pot|side pot(?:-\d+)?)"),
+    ),
+    ("shows", re.compile(r"^(.+?): shows \[([^\]]*)\](?: \((.*)\))?")),
+    ("mucks", re.compile(r"^(.+?): mucks hand")),
+    ("noshow", re.compile(r"^(.+?): doesn't show hand")),
+    ("total", re.compile(r"^Total pot " + _A + r"(.*)\| Rake " + _A)),
+    ("board", re.compile(r"^Board \[(.*)\]")),
+    ("result", re.compile(r"^Seat (\d+): (.+?) (folded|showed|collected|mucked)(.*)$")),
+    ("capped", re.compile(r"^Betting is capped")),
+    (
+        "noise",
+        re.compile(
+            r"^(.+?)(?: said, \".*\"| joins the table| leaves the table| is (?:dis)?connected| is sitting out|: sits out| has timed out| has returned)"
+        ),
+    ),
+]
+
+
+_NUMBER = re.compile(r"[\d,]+(?:\.\d+)?")
+
+
+def classify(text: str) -> int:
+    """Classify every line of a text; return the number of hands (header lines)."""
+    hands = 0
+    for line in text.splitlines():
+        line = line.rstrip()
+        if not line:
+            continue
+        for kind, regex in LINE_TYPES:
+            m = regex.match(line)
+            if m:
+                if kind == "header":
+                    hands += 1
+                # what a tracker keeps: the groups, amounts as integers
+                for g in m.groups():
+                    if g and _NUMBER.fullmatch(g):
+                        int(g.replace(",", "").replace(".", ""))
+                break
+    return hands
+
+
+# ------------------------------------------------------------------ our parser
+def parse_serial(paths: list[Path]) -> int:
+    from razz.parser import Hand, read_path
+
+    return sum(isinstance(r, Hand) for p in paths for r in read_path(p))
+
+
+def parse_parallel(paths: list[Path], jobs: int) -> int:
+    """The `razz parse` pipeline: pieces of files, parsed by `jobs` worker processes."""
+    from razz.store.sources import Opener, discover, read_pieces
+
+    from razz.commands.parse import ordered_map, parse_piece
+
+    sources = discover([str(p) for p in paths]).sources
+    opener = Opener()
+
+    def pieces() -> Iterator[tuple[bytes, str, int, bool]]:
+        for source in sources:
+            for piece in read_pieces(source, None, opener):
+                yield piece.data, source.path, piece.line_offset, False
+
+    with ProcessPoolExecutor(jobs) as pool:
+        return sum(r.parsed for r in ordered_map(pool, parse_piece, pieces(), window=2 * jobs))
+
+
+# ------------------------------------------------------------------- plumbing
+def make_input(hands: int, seed: int) -> Path:
+    folder = CACHE / f"sim-{hands}-{seed}"
+    if not (folder / "done").exists():
+        print(f"simulating {hands} hands into {folder} (once; cached for later runs)…", flush=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "razz",
+                "simulate",
+                "--hands",
+                str(hands),
+                "--seed",
+                str(seed),
+                "--out",
+                str(folder),
+            ],
+            check=True,
+        )
+        (folder / "done").write_text("ok")
+    return folder
+
+
+def timed(fn: Callable[[], int], repeat: int) -> tuple[float, int]:
+    """Median seconds of `repeat` runs of fn, and what it returned."""
+    times, result = [], 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def peak_rss_mb(code: str) -> float:
+    """Peak resident memory (MB) of a fresh process running `code`, its workers included."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import resource\n" + code + "\n"
+            "print(max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()[-1]
+    return int(out) / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument(
+        "--input", type=Path, help="a folder of hand histories instead of simulated ones"
+    )
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+
+    folder = args.input or make_input(args.hands, args.seed)
+    paths = sorted(p for p in folder.rglob("*.txt"))
+    data = [p.read_bytes() for p in paths]
+    size = sum(len(d) for d in data)
+    texts = [
+        io.TextIOWrapper(io.BytesIO(d), encoding="utf-8-sig", newline=None).read() for d in data
+    ]
+    print(
+        f"input: {len(paths)} files, {size / 1e6:.1f} MB, cores: {os.cpu_count()}, jobs: {args.jobs}"
+    )
+
+    t_regex, n_regex = timed(lambda: sum(classify(t) for t in texts), args.repeat)
+    t_one, n_one = timed(lambda: parse_serial(paths), args.repeat)
+    t_all, n_all = timed(lambda: parse_parallel(paths, args.jobs), args.repeat)
+    assert n_one == n_all, (n_one, n_all)
+    rows = [
+        ("regex line classifier, 1 process", n_regex, t_regex),
+        ("Lark parser, 1 process", n_one, t_one),
+        (f"Lark parser, {args.jobs} worker processes", n_all, t_all),
+    ]
+    print(f"\n{'':42} {'hands':>7} {'seconds':>8} {'hands/s':>8} {'vs regex':>8}")
+    for label, n, t in rows:
+        print(f"{label:42} {n:7d} {t:8.2f} {n / t:8.0f} {(n / t) / (n_regex / t_regex):8.2f}")
+    print(f"\nparallel speed-up over 1 process: {t_one / t_all:.2f}x")
+
+    peaks = []
+    for k in (1, 3):
+        big = CACHE / f"all-x{k}.txt"  # every file, k times over, in one file
+        big.parent.mkdir(exist_ok=True)
+        big.write_bytes(b"\n\n\n".join(d.removeprefix(b"\xef\xbb\xbf") for d in data * k))
+        code = (
+            f"import sys; sys.path.insert(0, {str(HERE)!r}); from parse import parse_parallel;"
+            f"from pathlib import Path; parse_parallel([Path({str(big)!r})], {args.jobs})"
+        )
+        peaks.append((big.stat().st_size / 1e6, peak_rss_mb(code)))
+        big.unlink()
+    (mb1, rss1), (mb3, rss3) = peaks
+    print(
+        f"peak memory of the largest process: {mb1:.0f} MB file -> {rss1:.0f} MB, "
+        f"{mb3:.0f} MB file -> {rss3:.0f} MB (ratio {rss3 / rss1:.2f} for 3x the input)"
+    )
+
+
+if __name__ == "__main__":
+    main()
