@@ -107,17 +107,26 @@ class _ToEvents(Transformer[Any, Any]):
         super().__init__(visit_tokens=False)
         self.offset = 0  # file line of the hand's first line, minus one
         self.scale = 1  # 100 for cents, 1 for chips
+        self._amounts: dict[tuple[str, int], int] = {}  # amount texts already converted
 
     # ----------------------------------------------------------------- helpers
     def _at(self, token: Any) -> int:
         return int(self.offset + token.line)
 
     def _units(self, text: str, token: Any) -> int:
+        key = (text, self.scale)
         try:
-            return to_units(text, self.scale)
+            return self._amounts[key]
+        except KeyError:
+            pass
+        try:
+            value = self._amounts[key] = to_units(text, self.scale)
         except AmountError as exc:
             exc.line, exc.column = token.line, token.column
             raise
+        if len(self._amounts) > 4096:  # a table uses a few dozen amounts: keep it small
+            self._amounts.clear()
+        return value
 
     # ------------------------------------------------------------------ header
     def plain_cash(self, c: list[Any]) -> dict[str, Any]:
@@ -444,8 +453,8 @@ class _ToEvents(Transformer[Any, Any]):
 # Generic patterns for the declared name terminals, for the fast first pass (see
 # `PokerStarsParser`): a name is the shortest text followed by what can follow a name.
 _GENERIC_NAMES = r"""
-NAME.-2: /[^\n]+?(?=: (?:posts the ante|brings in|bets|calls|raises|checks|folds|shows|mucks hand|doesn't show|is sitting out|sits out)| collected | said, "| joins the table| leaves the table| is (?:dis)?connected| is sitting out| has timed out| has returned| was removed from| will be allowed| finished the tournament| wins the tournament|[ \t]*\n)/
-RESULT_NAME: /Seat \d+: [^\n]+?(?= \((?:button|small blind|big blind)\)| folded on the | collected \(| showed \[| mucked \[)/
+NAME.-2: /[^\n]+?(?=[: \t\n])(?=: (?:posts the ante|brings in|bets|calls|raises|checks|folds|shows|mucks hand|doesn't show|is sitting out|sits out)| collected | said, "| joins the table| leaves the table| is (?:dis)?connected| is sitting out| has timed out| has returned| was removed from| will be allowed| finished the tournament| wins the tournament|[ \t]*\n)/
+RESULT_NAME: /Seat \d+: [^\n]+?(?= )(?= \((?:button|small blind|big blind)\)| folded on the | collected \(| showed \[| mucked \[)/
 """
 _DEALT = re.compile(r"DEALT_NAME (DEALT_\w+)")
 
@@ -462,7 +471,7 @@ def _generic_grammar(text: str, exact: Lark) -> str:
         tail = (
             exact.get_terminal(street).pattern.to_regexp().replace("\n", "\\n").replace("/", "\\/")
         )
-        dealt.append(f"DEALT_NAME_{street}: /Dealt to [^\\n]+?(?={tail})/")
+        dealt.append(f"DEALT_NAME_{street}: /Dealt to [^\\n]+?(?= \\[)(?={tail})/")
     text = _DEALT.sub(r"DEALT_NAME_\1 \1", text)
     text = text.replace("%declare NAME DEALT_NAME RESULT_NAME", _GENERIC_NAMES + "\n".join(dealt))
     # NAME reads the noise lines of unseated players too, so PLAYER_NOISE goes last.
