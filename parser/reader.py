@@ -6,7 +6,7 @@ a `ParseError` (file, line, column, reason) and the next hand is read as usual.
 
 >>> from razz.parser.reader import split_text
 >>> [(h.first_line, h.text.count("\\n")) for h in split_text("a\\nb\\n\\n\\n\\nc")]
-[(1, 2), (5, 1)]
+[(1, 2), (6, 1)]
 """
 
 from __future__ import annotations
