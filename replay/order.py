@@ -1,0 +1,147 @@
+"""Who acts: the bring-in, the first actor of later streets, the next player, the show order.
+
+Clockwise is increasing seat number, wrapping around; players are kept in seat order, so the
+next player clockwise is the next index.
+
+>>> from razz.replay.ruleset import POKERSTARS
+>>> from razz.replay.state import HandSetup, new_state, with_cards, with_player
+>>> setup = HandSetup.create(POKERSTARS, "a", "1", 4, 8, 1, 2,
+...                          ((1, "ann", 100, 3), (2, "bob", 100, 4), (3, "cy", 100, 5)))
+>>> state = new_state(setup)
+>>> for i, door in enumerate(["Qh", "Qd", "3c"]):
+...     state = with_player(state, i, with_cards(state.players[i], ("", "", door)))
+>>> bring_in_players(state)
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from razz.replay.cards import RANK, door_key
+from razz.replay.lowhand import board_value
+from razz.replay.ruleset import AllInOpener, TieBreak
+from razz.replay.state import HandState, PlayerState
+
+__all__ = [
+    "best_boards",
+    "bring_in_players",
+    "clockwise_from",
+    "door_card",
+    "first_actor",
+    "next_to_act",
+    "show_order",
+]
+
+
+def door_card(p: PlayerState) -> str | None:
+    """The 3rd-street up card, when known."""
+    if len(p.cards) >= 3 and p.cards[2] in RANK:
+        return p.cards[2]
+    return None
+
+
+def clockwise_from(n: int, start: int) -> list[int]:
+    """All indices of an `n`-player table, clockwise, beginning with `start`."""
+    return [(start + k) % n for k in range(n)]
+
+
+def bring_in_players(state: HandState) -> tuple[int | None, int | None]:
+    """(player with the highest door card, player who must bring in) on 3rd street.
+
+    They differ when the highest door card is all-in from the ante: the bring-in then passes
+    clockwise to the next player who can act (BRINGIN-ALLIN).
+    """
+    players = state.players
+    doors = [(door_key(d), i) for i, p in enumerate(players) if p.dealt_in and (d := door_card(p))]
+    if not doors:
+        return None, None
+    natural = max(doors)[1]
+    for i in clockwise_from(len(players), natural):
+        p = players[i]
+        if p.dealt_in and not p.folded and not p.all_in:
+            return natural, i
+    return natural, None
+
+
+def best_boards(state: HandState, among: list[int]) -> list[int]:
+    """The players among `among` whose exposed boards are the best (lowest), in seat order."""
+    players = state.players
+    values = [(board_value(players[i].cards[2:6]), i) for i in among]
+    if not values:
+        return []
+    best = min(values)[0]
+    return [i for v, i in values if v == best]
+
+
+def _tie(state: HandState, tied: list[int]) -> int:
+    if state.setup.ruleset.tie_break is TieBreak.LATEST_SEAT:
+        return tied[-1]
+    return tied[0]
+
+
+def first_actor(state: HandState) -> tuple[int | None, int | None]:
+    """(player with the best exposed board, player who must act first) on 4th street and later.
+
+    Ties go by the ruleset's tie-break (ORDER-TIE); when the best board is all-in the ruleset
+    says who starts (ORDER-ALLIN).
+    """
+    players = state.players
+    in_hand = [i for i, p in enumerate(players) if p.dealt_in and not p.folded]
+    tied = best_boards(state, in_hand)
+    if not tied:
+        return None, None
+    best = _tie(state, tied)
+    if not players[best].all_in:
+        return best, best
+    if state.setup.ruleset.all_in_opener is AllInOpener.BEST_ACTIVE:
+        active = [i for i in in_hand if not players[i].all_in]
+        tied_active = best_boards(state, active)
+        return best, (_tie(state, tied_active) if tied_active else None)
+    for i in clockwise_from(len(players), best):
+        if not players[i].all_in and i in in_hand:
+            return best, i
+    return best, None
+
+
+def next_to_act(
+    players: tuple[PlayerState, ...], after: int, level: int, acted: frozenset[int]
+) -> int | None:
+    """The next player clockwise after `after` who still owes an action, or None.
+
+    A player owes an action when they can act and either have not acted since the last full
+    wager or have not matched the current level.
+    """
+    n = len(players)
+    for k in range(1, n + 1):
+        i = (after + k) % n
+        p = players[i]
+        if (
+            p.dealt_in
+            and not p.folded
+            and not p.all_in
+            and (i not in acted or p.street_bet < level)
+        ):
+            return i
+    return None
+
+
+def show_order(
+    state: HandState, contenders: list[int], pots_eligible: list[list[int]]
+) -> list[int]:
+    """The order in which the players left must show at the showdown (SHOW-ORDER).
+
+    The last player to bet or raise on the last round shows first, else the earliest seat; the
+    others follow clockwise. With side pots, PokerStars settles the last side pot first, so its
+    players show first, then those of the next pot down, each group clockwise.
+    """
+    if not contenders:
+        return []
+    aggressor = state.round.aggressor
+    start = aggressor if aggressor is not None and aggressor in contenders else min(contenders)
+    ring = [i for i in clockwise_from(len(state.players), start) if i in contenders]
+    if len(pots_eligible) <= 1:
+        return ring
+    order: list[int] = []
+    for eligible in reversed(pots_eligible):
+        order.extend(i for i in ring if i in eligible and i not in order)
+    order.extend(i for i in ring if i not in order)
+    return order

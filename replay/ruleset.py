@@ -1,0 +1,144 @@
+"""What rooms do differently, as data: a frozen `Ruleset` per room, PokerStars by default.
+
+The engine never asks which room it is replaying; it reads these fields. A room whose rules
+differ gets a new `Ruleset`, not a new branch in the engine.
+
+>>> POKERSTARS.max_raises, POKERSTARS.cap_heads_up
+(3, True)
+>>> get_ruleset("cardroom").cap_heads_up
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from razz.parser.events import Unit
+
+
+class TieBreak(StrEnum):
+    """Who acts first on 4th street and later when the best exposed boards are equal."""
+
+    EARLIEST_SEAT = "earliest_seat"  # the lowest seat number (seat 1 first)
+    LATEST_SEAT = "latest_seat"  # the highest seat number
+
+
+class AllInOpener(StrEnum):
+    """Who opens a later street when the best board belongs to a player who is all-in."""
+
+    NEXT_CLOCKWISE = "next_clockwise"  # the next player clockwise from the best board who can act
+    BEST_ACTIVE = "best_active"  # the best board among the players who can still act
+
+
+class ShortAllIn(StrEnum):
+    """When an all-in for less than a full bet, completion or raise counts as a full one."""
+
+    NEVER = "never"  # a short all-in never reopens the betting
+    HALF_OR_MORE = "half_or_more"  # half a full increment or more is treated as a full one
+
+
+class OddChip(StrEnum):
+    """Who gets the chips left over when a pot is split."""
+
+    EARLIEST_SEAT = "earliest_seat"  # one chip each to the tied winners in seat order
+    LOWEST_CARD = "lowest_card"  # first to the winner holding the lowest card by rank, then suit
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The ante and bring-in a room sets for one stake level (None: not stated)."""
+
+    unit: Unit
+    small_bet: int
+    big_bet: int
+    ante: int | None
+    bring_in: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The rules a room chooses where Razz rooms disagree."""
+
+    name: str
+    title: str
+    # STRUCT-CAP: raises allowed after the bet or completion (None: no cap).
+    max_raises: int | None = 3
+    # STRUCT-CAP: whether the cap still applies when only two players are left in the hand.
+    cap_heads_up: bool = True
+    # STRUCT-ANTE, STRUCT-BRINGIN-SIZE: amounts per stakes; missing stakes are inferred from logs.
+    stakes: tuple[Stakes, ...] = ()
+    # ORDER-TIE
+    tie_break: TieBreak = TieBreak.EARLIEST_SEAT
+    # ORDER-ALLIN
+    all_in_opener: AllInOpener = AllInOpener.NEXT_CLOCKWISE
+    # ACT-ALLIN-SHORT: when a short all-in counts as full (it then reopens and counts to the cap).
+    short_all_in: ShortAllIn = ShortAllIn.NEVER
+    # ACT-ALLIN-SHORT: whether a short all-in that is not full still counts toward the cap.
+    short_all_in_counts_to_cap: bool = False
+    # ACT-ALLIN-SHORT: whether a full raise after a short all-in is one unit over the short
+    # amount (True) or over the last full bet (False).
+    raise_over_short_all_in: bool = True
+    # WIN-SPLIT
+    odd_chip: OddChip = OddChip.EARLIEST_SEAT
+
+    def stakes_for(self, unit: Unit, small_bet: int, big_bet: int) -> Stakes | None:
+        """The room's stated ante and bring-in for these stakes, if it states them."""
+        for s in self.stakes:
+            if (s.unit, s.small_bet, s.big_bet) == (unit, small_bet, big_bet):
+                return s
+        return None
+
+
+POKERSTARS = Ruleset(
+    name="pokerstars",
+    title="PokerStars",
+    # The cap holds heads-up: a real $0.04/$0.08 river between two players logs
+    # `Betting is capped` after the bet and three raises.
+    max_raises=3,
+    cap_heads_up=True,
+    # Stars headers never print the ante or the bring-in; they are inferred per table.
+    stakes=(),
+    tie_break=TieBreak.EARLIEST_SEAT,
+    all_in_opener=AllInOpener.NEXT_CLOCKWISE,
+    short_all_in=ShortAllIn.NEVER,
+    short_all_in_counts_to_cap=False,
+    raise_over_short_all_in=True,
+    odd_chip=OddChip.EARLIEST_SEAT,
+)
+
+CARDROOM = Ruleset(
+    name="cardroom",
+    title="Card room (Robert's Rules of Poker style)",
+    # Live card rooms commonly lift the cap when the pot is heads-up.
+    max_raises=3,
+    cap_heads_up=False,
+    # Two of the amounts quoted in RAZZ_RULES.md: ante $0.15 at $1/$2, bring-in $1 at $2/$4.
+    stakes=(
+        Stakes(Unit.CENT, 100, 200, ante=15, bring_in=None),
+        Stakes(Unit.CENT, 200, 400, ante=None, bring_in=100),
+    ),
+    tie_break=TieBreak.EARLIEST_SEAT,
+    # The other reading of ORDER-ALLIN: the best board among the players who can act.
+    all_in_opener=AllInOpener.BEST_ACTIVE,
+    # The limit-poker "half-bet rule": an all-in of half a bet or more is a full bet or raise.
+    short_all_in=ShortAllIn.HALF_OR_MORE,
+    short_all_in_counts_to_cap=False,
+    raise_over_short_all_in=True,
+    # Stud custom: the odd chip goes to the lowest card by suit in a low game.
+    odd_chip=OddChip.LOWEST_CARD,
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (POKERSTARS, CARDROOM)}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset with this name (case-insensitive); KeyError lists the known names.
+
+    >>> get_ruleset("PokerStars").title
+    'PokerStars'
+    """
+    try:
+        return RULESETS[name.lower()]
+    except KeyError:
+        raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}") from None

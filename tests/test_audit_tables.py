@@ -1,0 +1,142 @@
+"""Checks across the hands of a table: stack continuity (LOG-CONTINUITY) and the inferred ante
+and bring-in (STRUCT-ANTE, STRUCT-BRINGIN-SIZE), fed one hand at a time or in one batch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from razz.parser import Hand, read_text
+from razz.replay.audit import audit_hand
+from razz.replay.findings import Severity
+from razz.replay.tablecheck import TableCheck, check_tables, with_findings
+
+DATA = Path(__file__).parent / "data" / "replay"
+FOLDED = (DATA / "uncontested_partial_show.txt").read_text(encoding="utf-8")
+ANTE = (DATA / "all_in_on_the_ante.txt").read_text(encoding="utf-8")
+
+
+def _variant(text: str, hand_id: str, minute: int, *replacements: tuple[str, str]) -> str:
+    """The hand under another id and start time, with some text replaced."""
+    text = text.replace("#7001:", f"#{hand_id}:").replace("#3001:", f"#{hand_id}:")
+    text = text.replace("13:00:00 ET", f"13:{minute:02d}:00 ET")
+    text = text.replace("19:00:00 ET", f"19:{minute:02d}:00 ET")
+    for old, new in replacements:
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+def _hand(text: str) -> Hand:
+    (hand,) = read_text(text, source="table.txt")
+    assert isinstance(hand, Hand)
+    return hand
+
+
+# The uncontested hand leaves Alice and Bob with $0.97 and Cara with $1.06.
+NEXT_STACKS = (
+    ("Seat 1: Alice ($1.00 in chips)", "Seat 1: Alice ($0.97 in chips)"),
+    ("Seat 3: Bob ($1.00 in chips)", "Seat 3: Bob ($0.97 in chips)"),
+)
+
+
+def _rules(findings: object) -> list[tuple[str, str, int]]:
+    return [(f.rule, f.hand_id, f.line) for f in findings]  # type: ignore[attr-defined]
+
+
+def test_a_cash_stack_that_shrinks_between_two_hands_breaks_continuity() -> None:
+    first = _hand(_variant(FOLDED, "1", 0))
+    second = _hand(_variant(FOLDED, "2", 1, *NEXT_STACKS))  # Cara starts with $1.00 < $1.06
+    check = TableCheck()
+    assert check.feed(first, audit_hand(first)) == ()
+    found = check.feed(second, audit_hand(second))
+    cara_seat = next(e.line for e in second.events if getattr(e, "player", "") == "Cara")
+    assert _rules(found) == [("LOG-CONTINUITY", "2", cara_seat)]
+    assert found[0].severity is Severity.ERROR and found[0].expected == "at least $1.06"
+
+
+def test_a_cash_stack_may_grow_between_hands_and_a_returning_player_starts_afresh() -> None:
+    first = _hand(_variant(FOLDED, "1", 0))
+    topped_up = _hand(
+        _variant(FOLDED, "2", 1, *NEXT_STACKS, ("Seat 5: Cara ($1.00", "Seat 5: Cara ($1.50"))
+    )
+    assert check_tables([(h, audit_hand(h)) for h in (first, topped_up)]) == {}
+    # An hour later the table is another session: stacks are not compared.
+    later = _hand(_variant(FOLDED, "2", 59, ("13:59:00", "14:59:00")))
+    assert check_tables([(h, audit_hand(h)) for h in (first, later)]) == {}
+
+
+def test_tournament_stacks_must_carry_over_exactly() -> None:
+    # Dee wins 30, Eve ends with 975, Hero with 1005.
+    first = _hand(_variant(ANTE, "1", 0))
+    carried = (
+        ("Seat 1: Dee (10 in chips)", "Seat 1: Dee (30 in chips)"),
+        ("Seat 7: Hero (1000 in chips)", "Seat 7: Hero (1005 in chips)"),
+    )
+    exact = _hand(_variant(ANTE, "2", 1, *carried, ("Seat 3: Eve (1000", "Seat 3: Eve (975")))
+    grown = _hand(_variant(ANTE, "2", 1, *carried, ("Seat 3: Eve (1000", "Seat 3: Eve (985")))
+    assert check_tables([(h, audit_hand(h)) for h in (first, exact)]) == {}
+    found = check_tables([(h, audit_hand(h)) for h in (first, grown)])
+    assert [(f.rule, f.expected, f.actual) for f in found[("table.txt", "2")]] == [
+        ("LOG-CONTINUITY", "975", "985")
+    ]
+
+
+def _topped_up(text: str, k: int) -> str:
+    """Every stack $0.10 bigger each hand: cash stacks may grow, so continuity holds."""
+    return text.replace("($1.00 in chips)", f"(${1 + k / 10:.2f} in chips)")
+
+
+def _table(antes: list[str]) -> list[Hand]:
+    """Hands of one table whose players post the given antes."""
+    hands = []
+    for k, ante in enumerate(antes):
+        text = _topped_up(_variant(FOLDED, str(k + 1), k), k)
+        hands.append(_hand(text.replace("posts the ante $0.01", f"posts the ante {ante}")))
+    return hands
+
+
+def test_a_hand_whose_ante_disagrees_with_its_table_is_flagged() -> None:
+    hands = _table(["$0.01", "$0.01", "$0.02", "$0.01", "$0.01"])
+    found = check_tables([(h, audit_hand(h)) for h in hands])
+    odd = hands[2]
+    first_ante = next(e.line for e in odd.events if type(e).__name__ == "PostAnte")
+    assert [
+        (f.rule, f.line, f.severity, f.expected, f.actual) for f in found[("table.txt", "3")]
+    ] == [("STRUCT-ANTE", first_ante, Severity.WARNING, "$0.01", "$0.02")]
+    assert set(found) == {("table.txt", "3")}
+
+
+def test_a_hand_seen_before_the_table_agrees_is_flagged_when_it_does() -> None:
+    hands = _table(["$0.02", "$0.01", "$0.01", "$0.01"])
+    check = TableCheck()
+    streamed = [f for h in hands for f in check.feed(h, audit_hand(h))] + list(check.finish())
+    assert [(f.rule, f.hand_id) for f in streamed] == [("STRUCT-ANTE", "1")]
+
+
+def test_a_small_table_is_judged_by_its_majority_at_the_end() -> None:
+    hands = _table(["$0.01", "$0.02", "$0.01"])
+    check = TableCheck(min_agree=5)
+    assert [f for h in hands for f in check.feed(h, audit_hand(h))] == []
+    assert [(f.rule, f.hand_id) for f in check.finish()] == [("STRUCT-ANTE", "2")]
+
+
+def test_a_bring_in_that_disagrees_with_its_table_is_flagged() -> None:
+    hands = []
+    for k in range(4):
+        text = _topped_up(_variant(FOLDED, str(k + 1), k), k)
+        if k == 3:
+            text = (
+                text.replace("Alice: brings in for $0.02", "Alice: brings in for $0.03")
+                .replace("Bob: calls $0.02", "Bob: calls $0.03")
+                .replace("Cara: calls $0.02", "Cara: calls $0.03")
+                .replace("$0.09", "$0.12")
+            )
+        hands.append(_hand(text))
+    results = [audit_hand(h) for h in hands]
+    assert results[3].findings == ()  # alone, the hand is legal
+    found = check_tables(zip(hands, results, strict=True))
+    assert [(f.rule, f.expected, f.actual) for f in found[("table.txt", "4")]] == [
+        ("STRUCT-BRINGIN-SIZE", "$0.02", "$0.03")
+    ]
+    merged = with_findings(results[3], found[("table.txt", "4")])
+    assert [f.rule for f in merged.findings] == ["STRUCT-BRINGIN-SIZE"]
