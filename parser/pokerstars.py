@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from lark import Lark, Transformer
+from lark.grammar import Rule
 from lark.exceptions import LarkError
 from razz.grammar import grammar_text
 from razz.parser import events as ev
@@ -323,30 +324,33 @@ class _ToEvents(Transformer[Any, Any]):
     def cancelled(self, c: list[Any]) -> list[ev.Event]:
         return [ev.HandCancelled(self._at(c[0])), *c[1:]]
 
-    def _dealt(self, street: ev.Street, c: list[Any]) -> ev.Dealt:
-        name, cards = c[0], _BRACKETS.findall(str(c[1]))
-        if len(cards) == 1:  # 3rd street: one bracket
+    def _dealt(self, street: ev.Street, number: int, c: list[Any]) -> ev.Dealt:
+        name = c[0]
+        # " [Qc]\n", " [3s 4d 2c]\n" or " [Qc 8s] [3d]\n": one or two bracketed groups
+        groups = str(c[1]).split("]")
+        if len(groups) == 2:  # 3rd street: one bracket
             previous: tuple[str, ...] = ()
-            new = _cards(cards[0])
+            new = tuple(groups[0][2:].split(" "))
         else:
-            previous, new = _cards(cards[0]), _cards(cards[1])
-        hero = len(previous) + len(new) == street.number
+            previous = tuple(groups[0][2:].split(" "))
+            new = tuple(groups[1][2:].split(" "))
+        hero = len(previous) + len(new) == number
         return ev.Dealt(self._at(name), str(name)[9:], street, previous, new, hero)
 
     def dealt3(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.THIRD, c)
+        return self._dealt(ev.Street.THIRD, 3, c)
 
     def dealt4(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.FOURTH, c)
+        return self._dealt(ev.Street.FOURTH, 4, c)
 
     def dealt5(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.FIFTH, c)
+        return self._dealt(ev.Street.FIFTH, 5, c)
 
     def dealt6(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.SIXTH, c)
+        return self._dealt(ev.Street.SIXTH, 6, c)
 
     def dealt7(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.SEVENTH, c)
+        return self._dealt(ev.Street.SEVENTH, 7, c)
 
     # ------------------------------------------------------------------ summary
     def summary(self, c: list[Any]) -> list[ev.Event]:
@@ -516,19 +520,41 @@ def _repetition_callback(rule: Any) -> Any:
     return None
 
 
+class _BuiltRule(Rule):
+    """A rule of a built parser: compared and hashed by identity, in C.
+
+    The LALR loop compares every reduced rule with the end state (`arg != end_state`) and
+    looks its callback up by rule: with Lark's Python `__eq__` and `__hash__` these two calls
+    ran on every reduction. Once the parser is built, identity is what equality means.
+    """
+
+    __slots__ = ()
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
+
+
 def _tune(parser: Lark) -> Lark:
-    """Speed-ups that change no result: plain-str rule names, cheap repetition callbacks.
+    """Speed-ups that change no result: plain-str rule names, identity rules, cheap callbacks.
 
     Rule names read from the grammar are `Token`s, a str subclass whose Python `__eq__` runs
-    on every goto lookup of the LALR loop; the callbacks dict is the one the parser uses.
+    on every goto lookup of the LALR loop. The callbacks dict is the one the parser uses, so
+    it is rebuilt in place once the rules hash by identity.
     """
+    callbacks = parser._callbacks
     for rule in parser.rules:
         rule.origin.name = str(rule.origin.name)
         name = rule.origin.name
         if name.startswith("__") and ("_star_" in name or "_plus_" in name):
             fast = _repetition_callback(rule)
             if fast is not None:
-                parser._callbacks[rule] = fast
+                callbacks[rule] = fast
+    entries = list(callbacks.items())
+    for rule, _ in entries:
+        if type(rule) is Rule:
+            rule.__class__ = _BuiltRule
+    callbacks.clear()
+    callbacks.update(entries)
     return parser
 
 
@@ -553,6 +579,12 @@ def _build(grammar: str, start: list[str], lexer: type | None, cython: bool) -> 
     )
 
 
+_NAMED = frozenset(
+    t for t in vars(ev).values()
+    if isinstance(t, type) and issubclass(t, ev.PlayerEvent) and t not in (ev.SeatLine, ev.Noise)
+)
+
+
 def _seated_names_are_safe(events: list[ev.Event], text: str) -> bool:
     """True when the seat-list lexer would have read every name exactly as the fast pass did.
 
@@ -560,17 +592,18 @@ def _seated_names_are_safe(events: list[ev.Event], text: str) -> bool:
     another (`Hero`, `Hero2`), a line that starts with the longer one where the fast pass read
     the shorter one is ambiguous for the fast pass: such hands go to the exact pass.
     """
-    seated = {e.player for e in events if isinstance(e, ev.SeatLine)}
+    seated: set[str] = set()
+    named = _NAMED
     for e in events:
-        if (
-            isinstance(e, ev.PlayerEvent)
-            and not isinstance(e, ev.SeatLine | ev.Noise)
-            and e.player not in seated
-        ):
+        kind = type(e)
+        if kind is ev.SeatLine:
+            seated.add(e.player)  # type: ignore[attr-defined]
+        elif kind in named and e.player not in seated:  # type: ignore[attr-defined]
             return False
-    longer = {a: [b for b in seated if b != a and b.startswith(a)] for a in seated}
-    if not any(longer.values()):
+    names = sorted(seated)
+    if not any(b.startswith(a) for a, b in zip(names, names[1:], strict=False)):
         return True
+    longer = {a: [b for b in seated if b != a and b.startswith(a)] for a in seated}
     lines = text.split("\n")
     first = events[0].line - 2  # events[0] is the first seat line, line 3 of the hand
     for e in events:
