@@ -8,12 +8,13 @@ typed events with their file line, amounts to integers in the hand's smallest un
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 from lark import Lark, Transformer
-from lark.grammar import Rule
 from lark.exceptions import LarkError
+from lark.grammar import Rule
 from razz.grammar import grammar_text
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
@@ -580,7 +581,8 @@ def _build(grammar: str, start: list[str], lexer: type | None, cython: bool) -> 
 
 
 _NAMED = frozenset(
-    t for t in vars(ev).values()
+    t
+    for t in vars(ev).values()
     if isinstance(t, type) and issubclass(t, ev.PlayerEvent) and t not in (ev.SeatLine, ev.Noise)
 )
 
@@ -594,14 +596,15 @@ def _seated_names_are_safe(events: list[ev.Event], text: str) -> bool:
     """
     seated: set[str] = set()
     named = _NAMED
+    e: Any
     for e in events:
         kind = type(e)
         if kind is ev.SeatLine:
-            seated.add(e.player)  # type: ignore[attr-defined]
-        elif kind in named and e.player not in seated:  # type: ignore[attr-defined]
+            seated.add(e.player)
+        elif kind in named and e.player not in seated:
             return False
     names = sorted(seated)
-    if not any(b.startswith(a) for a, b in zip(names, names[1:], strict=False)):
+    if not any(b.startswith(a) for a, b in itertools.pairwise(names)):
         return True
     longer = {a: [b for b in seated if b != a and b.startswith(a)] for a in seated}
     lines = text.split("\n")
