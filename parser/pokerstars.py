@@ -72,6 +72,48 @@ _OTHER_NOISE_KIND = (
     (" was removed from the table", ev.NoiseKind.REMOVED),
 )
 _HAND_ID = re.compile(r"^\S.*? #(\d+):")
+# First lines of the hand histories of other sites (FORMATS.md §2-§6), to say so plainly.
+OTHER_SITES = (
+    (re.compile(r"Full ?Tilt ?Poker"), "Full Tilt Poker"),
+    (re.compile(r"Winamax Poker"), "Winamax"),
+    (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit) "), "KingsClub"),
+    (re.compile(r"\s*<(?:\?xml|description|game|session)\b"), "Merge Network (XML)"),
+    (re.compile(r"(?:\*{5} Hand History|#Game No)"), "PartyPoker"),
+    (re.compile(r"(?:Everleaf|Game #\d+ starts\.)"), "Everleaf"),
+    (re.compile(r"(?:iPoker|GAME #\d+:)"), "iPoker"),
+)
+
+
+def other_site(first_line: str) -> str | None:
+    """The site whose hand history starts with this line, when it is not PokerStars.
+
+    >>> other_site("Full Tilt Poker Game #26190453000: Table Mart - $0.10/$0.20 Ante $0.02")
+    'Full Tilt Poker'
+    >>> other_site("PokerStars Hand #1: Razz Limit") is None
+    True
+    """
+    for pattern, site in OTHER_SITES:
+        if pattern.match(first_line):
+            return site
+    return None
+
+
+def unsupported(source: str, first_line: int, text: str) -> ev.SkippedHand | None:
+    """A `SkippedHand` for the hand history of another site, else None."""
+    line = text.split("\n", 1)[0]
+    site = other_site(line)
+    if site is None:
+        return None
+    m = re.search(r"#([\d-]+)", line)
+    return ev.SkippedHand(
+        source,
+        first_line,
+        m.group(1) if m else None,
+        site,
+        f"{site} hand histories are not supported yet (PokerStars only)",
+    )
+
+
 _PLACE = re.compile(r" finished the tournament in (\d+)\w\w place(?: and received (.*)\.)?$")
 _STACK = re.compile(r" \(" + _A + r" in chips(?:, (.*) bounty)?\)( is sitting out| out of hand)?")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -707,6 +749,9 @@ class PokerStarsParser:
 
     def _failed(self, text: str, source: str, first_line: int, exc: Exception) -> ev.ParseResult:
         """A `SkippedHand` for another game's hand, else a `ParseError` saying what went wrong."""
+        skipped = unsupported(source, first_line, text)
+        if skipped is not None:
+            return skipped
         first = text.split("\n", 1)[0] + "\n"
         names = list(self._lexer.names)
         self._lexer.begin_hand()

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from razz.parser.events import ParseError, ParseResult
-from razz.parser.pokerstars import PokerStarsParser
+from razz.parser.pokerstars import PokerStarsParser, unsupported
 
 MAX_LINE = 64 * 1024  # characters; real lines are under 200
 MAX_HAND_LINES = 5000  # real hands have under 200 lines
@@ -154,6 +154,9 @@ def default_parser() -> PokerStarsParser:
 def parse_raw(raw: RawHand, parser: PokerStarsParser | None = None) -> ParseResult:
     """Parse one hand cut from a file."""
     if raw.problem is not None:
+        skipped = unsupported(raw.source, raw.first_line, raw.text)
+        if skipped is not None:  # e.g. a whole XML file, read as one long "hand"
+            return skipped
         lines = raw.text.split("\n")
         index = max(0, min(raw.problem_line - raw.first_line, len(lines) - 1))
         return ParseError(
