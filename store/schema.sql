@@ -2,20 +2,30 @@
 -- Money is exact: BIGINT in the hand's smallest unit (`hands.unit`: 'cent' for real-money
 -- cash games, 'chip' for tournament chips and play money), never floating point.
 -- A hand is identified by (site, hand_id); every child table refers to it by `hand_key`.
+-- Child tables have no primary key on purpose: the importer writes a hand and all its rows in
+-- one transaction, only when the hand is new, so they cannot repeat; an index over millions of
+-- action rows would cost the writer memory and time for no reader query.
+-- Line numbers are 1-based lines of the source file (not of the hand).
+
+CREATE TABLE IF NOT EXISTS meta (
+    key           VARCHAR PRIMARY KEY,    -- 'schema_version'
+    value         VARCHAR NOT NULL
+);
 
 CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
 
 CREATE TABLE IF NOT EXISTS files (
     file_id       BIGINT PRIMARY KEY DEFAULT nextval('file_ids'),
-    path          VARCHAR NOT NULL,       -- as given on the command line (zip: archive!member)
-    size          BIGINT NOT NULL,        -- bytes read so far
-    sha256        VARCHAR NOT NULL,       -- of the bytes read so far
-    imported_at   TIMESTAMPTZ NOT NULL,
-    hands         INTEGER NOT NULL,       -- hands stored from this file (new ones)
-    duplicates    INTEGER NOT NULL,       -- hands already in the store
+    path          VARCHAR NOT NULL UNIQUE, -- absolute path (zip member: /abs/archive.zip!member)
+    size          BIGINT NOT NULL,        -- bytes imported so far; always ends at a hand boundary
+    lines         BIGINT NOT NULL,        -- lines in those bytes: the next read starts at line lines+1
+    sha256        VARCHAR NOT NULL,       -- of those `size` bytes, to tell growth from rewriting
+    imported_at   TIMESTAMPTZ NOT NULL,   -- last import that read from this file
+    hands         INTEGER NOT NULL,       -- hands stored from this file (first seen here)
+    duplicates    INTEGER NOT NULL,       -- hands read here that were already stored
     skipped       INTEGER NOT NULL,       -- hands of other games
-    rejected      INTEGER NOT NULL,       -- hands that did not parse
-    findings      INTEGER NOT NULL        -- audit findings in the stored hands
+    rejected      INTEGER NOT NULL,       -- hands that could not be read or audited
+    findings      INTEGER NOT NULL        -- audit findings in the hands stored from this file
 );
 
 CREATE TABLE IF NOT EXISTS hands (
@@ -48,9 +58,9 @@ CREATE TABLE IF NOT EXISTS hands (
     showdown      BOOLEAN NOT NULL,
     findings      INTEGER NOT NULL,       -- number of findings (errors and warnings)
     errors        INTEGER NOT NULL,       -- number of error findings
-    file_id       BIGINT NOT NULL,
-    source        VARCHAR NOT NULL,       -- file path
-    first_line    INTEGER NOT NULL,
+    file_id       BIGINT NOT NULL,        -- the file the hand was first read from
+    source        VARCHAR NOT NULL,       -- that file's path (= files.path)
+    first_line    INTEGER NOT NULL,       -- line of the header in that file
     raw_text      VARCHAR NOT NULL
 );
 
@@ -94,8 +104,7 @@ CREATE TABLE IF NOT EXISTS players (
     final_low     VARCHAR,
     starting_cards VARCHAR[],
     door_card     VARCHAR,
-    all_in        BOOLEAN NOT NULL,
-    PRIMARY KEY (hand_key, seat)
+    all_in        BOOLEAN NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS actions (
@@ -109,8 +118,7 @@ CREATE TABLE IF NOT EXISTS actions (
     all_in        BOOLEAN NOT NULL,
     pot_after     BIGINT NOT NULL,        -- the pot after this action
     stack_after   BIGINT NOT NULL,        -- the player's stack after this action
-    line          INTEGER NOT NULL,
-    PRIMARY KEY (hand_key, seq)
+    line          INTEGER NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS cards (
@@ -129,8 +137,7 @@ CREATE TABLE IF NOT EXISTS pots (
     amount        BIGINT NOT NULL,
     eligible      VARCHAR[] NOT NULL,
     winners       VARCHAR[] NOT NULL,
-    shares        BIGINT[] NOT NULL,
-    PRIMARY KEY (hand_key, pot_index)
+    shares        BIGINT[] NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS violations (
@@ -143,14 +150,18 @@ CREATE TABLE IF NOT EXISTS violations (
     message       VARCHAR NOT NULL
 );
 
+-- Rejects and skipped hands are keyed by (file_id, first_line). What lies beyond a file's
+-- imported `size` is read again when the file grows, and replaces what was recorded there.
 CREATE TABLE IF NOT EXISTS rejects (
     file_id       BIGINT NOT NULL,
     source        VARCHAR NOT NULL,
-    hand_id       VARCHAR,
-    first_line    INTEGER NOT NULL,
-    line          INTEGER NOT NULL,
-    col           INTEGER NOT NULL,
+    hand_id       VARCHAR,                -- when the header could be read
+    first_line    INTEGER NOT NULL,       -- line where the hand starts
+    line          INTEGER NOT NULL,       -- line of the error
+    col           INTEGER NOT NULL,       -- 1-based column (0 when the error has none)
+    stage         VARCHAR NOT NULL,       -- 'parse' | 'audit' (the hand read but the audit failed)
     error         VARCHAR NOT NULL,
+    line_text     VARCHAR NOT NULL,       -- the offending line as written
     raw_text      VARCHAR NOT NULL
 );
 

@@ -1,0 +1,201 @@
+"""Import speed and memory: `python benchmarks/import.py [--hands 100000] [--seed 1]`.
+
+Simulates the hands once (kept in a cache folder for the next run), then from one run prints:
+the parse-only rate (the same pieces, the same workers, parsing and nothing else), the
+end-to-end rate of `razz import` into a fresh database, their ratio, and the peak memory of
+the whole process tree (the importer, its workers and the fork server), sampled every 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future
+from pathlib import Path
+
+from razz.store import importer as imp
+from razz.store.progress import NoProgress
+from razz.store.sources import Opener, discover, read_pieces
+from razz.store.work import PartTask, Task, TaskResult, process_task
+
+
+def simulate_into(folder: Path, hands: int, seed: int, jobs: int) -> None:
+    """Write `hands` hands with `razz simulate`, in `jobs` processes (a folder and seed each)."""
+    shares = [hands // jobs + (1 if i < hands % jobs else 0) for i in range(jobs)]
+    running = [
+        subprocess.Popen([sys.executable, "-m", "razz", "simulate", "--hands", str(n),
+                          "--seed", str(seed * 1000 + i), "--out", str(folder / f"part{i}")])
+        for i, n in enumerate(shares) if n
+    ]
+    if any(p.wait() for p in running):
+        raise SystemExit("razz simulate failed")
+
+
+class TreeMonitor:
+    """Samples this process and its descendants: peak summed memory, and CPU time used.
+
+    Memory is the peak of the summed proportional set size (PSS: a page shared by n processes
+    counts 1/n in each, so the fork server's modules, shared with the workers, count once) and,
+    for reference, of the summed resident size (RSS: shared pages counted in every process).
+    """
+
+    def __init__(self, every: float = 0.25, pss_every: int = 8) -> None:
+        self.every = every
+        self.pss_every = pss_every  # reading smaps costs the kernel a walk of every page
+        self._samples = 0
+        self.peak_pss = self.peak_rss = 0
+        self._cpu: dict[int, float] = {}  # pid -> latest utime + stime seen
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @property
+    def main_cpu_seconds(self) -> float:
+        pid = os.getpid()
+        return self._cpu.get(pid, 0.0) - self._base.get(pid, 0.0)
+
+    @property
+    def cpu_seconds(self) -> float:
+        return sum(cpu - self._base.get(pid, 0.0) for pid, cpu in self._cpu.items())
+
+    def __enter__(self) -> TreeMonitor:
+        # Processes alive before (this one, a fork server kept from a previous pool) count
+        # only for the CPU they use from now on.
+        self._base = {pid: _cpu_of(pid) for pid in tree(os.getpid())}
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._sample()
+            time.sleep(self.every)
+
+    def _sample(self) -> None:
+        with_pss = self._samples % self.pss_every == 0
+        self._samples += 1
+        pss = rss = 0
+        for pid in tree(os.getpid()):
+            try:
+                self._cpu[pid] = max(self._cpu.get(pid, 0.0), _cpu_of(pid))
+                rss += _field_kib(f"/proc/{pid}/status", "VmRSS:") * 1024
+                if with_pss:
+                    pss += _field_kib(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024
+            except (OSError, ValueError, IndexError):
+                continue  # the process ended while we looked
+        self.peak_rss = max(self.peak_rss, rss)
+        if with_pss:
+            self.peak_pss = max(self.peak_pss, pss)
+
+
+def tree(pid: int) -> list[int]:
+    """A process and its descendants (Linux /proc)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _field_kib(path: str, name: str) -> int:
+    for line in Path(path).read_text().splitlines():
+        if line.startswith(name):
+            return int(line.split()[1])
+    return 0
+
+
+def _cpu_of(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def parse_only(folder: Path, workers: int, piece_bytes: int) -> tuple[int, float]:
+    """Hands parsed per second over the same pieces and workers as the import, nothing else."""
+    sources = discover([str(folder)]).sources
+    opener = Opener()
+
+    def tasks() -> Iterator[Task]:
+        for source in sources:
+            for piece in read_pieces(source, None, opener, piece_bytes=piece_bytes):
+                yield Task((PartTask(0, source.path, piece.data, piece.line_offset, None),),
+                           parse_only=True)
+
+    started = time.perf_counter()
+    pool = imp.worker_pool(workers)
+    hands = 0
+    window: list[Future[TaskResult]] = []
+    for task in tasks():
+        window.append(pool.submit(process_task, task))
+        if len(window) >= 2 * workers + 2:
+            hands += sum(c.hands for c in window.pop(0).result().parts)
+    for future in window:
+        hands += sum(c.hands for c in future.result().parts)
+    seconds = time.perf_counter() - started
+    pool.shutdown()
+    return hands, seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=imp.cores())
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "razz-bench")
+    parser.add_argument("--folder", type=Path, default=None,
+                        help="measure these histories instead of simulated ones")
+    args = parser.parse_args()
+
+    folder = args.folder or args.cache / f"{args.hands}-{args.seed}"
+    if args.folder is None and not (folder / ".complete").exists():
+        print(f"simulating {args.hands:,} hands into {folder} (once) …", file=sys.stderr)
+        simulate_into(folder, args.hands, args.seed, jobs=imp.cores())
+        (folder / ".complete").touch()
+    files = list(folder.rglob("*.txt"))
+    size = sum(f.stat().st_size for f in files)
+    settings = imp.Settings(workers=args.workers)
+    print(f"input: {len(files):,} files, {size / 1e6:,.0f} MB; {args.workers} workers")
+
+    with TreeMonitor() as parsing:
+        parsed, parse_seconds = parse_only(folder, args.workers, settings.piece_bytes)
+    parse_rate = parsed / parse_seconds
+
+    with tempfile.TemporaryDirectory() as tmp, TreeMonitor() as importing:
+        db = Path(tmp) / "bench.duckdb"
+        started = time.perf_counter()
+        summary = imp.import_paths([str(folder)], db, settings=settings, progress=NoProgress())
+        seconds = time.perf_counter() - started
+        db_size = db.stat().st_size
+    rate = summary.hands / seconds
+    mib = 2**20
+    print(f"parse only: {parsed:,} hands in {parse_seconds:.1f} s = {parse_rate:,.0f} hands/s; "
+          f"CPU {1000 * parsing.cpu_seconds / parsed:.2f} ms/hand; "
+          f"peak memory {parsing.peak_pss / mib:,.0f} MiB PSS")
+    print(f"end to end: {summary.hands:,} new hands ({summary.duplicates} duplicates, "
+          f"{summary.rejected} rejected, {summary.findings:,} findings) in {seconds:.1f} s "
+          f"= {rate:,.0f} hands/s; CPU {1000 * importing.cpu_seconds / parsed:.2f} ms/hand "
+          f"({1000 * importing.main_cpu_seconds / parsed:.2f} in the importer process); "
+          f"database {db_size / mib:,.0f} MiB")
+    print(f"ratio: {rate / parse_rate:.0%} of the parse-only rate "
+          f"(CPU: {parsing.cpu_seconds / importing.cpu_seconds:.0%})")
+    print(f"peak memory: {importing.peak_pss / mib:,.0f} MiB PSS "
+          f"({importing.peak_rss / mib:,.0f} MiB RSS summed over the importer, "
+          "its workers and the fork server)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

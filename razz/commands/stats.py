@@ -1,0 +1,215 @@
+"""`razz stats [--player NAME] [--db FILE]`: per-player statistics, sessions and findings.
+
+Without `--player`: one line per player (and currency). With it: every statistic with its
+numerator and denominator, the player's sessions, and the findings of the store by rule.
+Exit status: 0, 1 when the player has no hands, 2 when the database cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+EXIT_OK, EXIT_NOTHING, EXIT_USAGE = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--player", metavar="NAME", default=None,
+                        help="one player's statistics in detail, and their sessions")
+    parser.add_argument("--db", metavar="FILE", default=None,
+                        help="DuckDB file to read (default: $RAZZ_DB, else razz.duckdb here)")
+    parser.add_argument("--gap", type=int, default=30, metavar="MINUTES",
+                        help="a pause this long between two hands starts a new session "
+                        "(default 30)")
+    parser.add_argument("--limit", type=int, default=50, metavar="N",
+                        help="players listed without --player (default 50, most hands first)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from razz.store import db as store_db
+    from razz.store import queries
+
+    db = Path(args.db) if args.db else store_db.default_db_path()
+    try:
+        with store_db.read_connection(
+            db, on_wait=lambda message: print(message, file=sys.stderr)
+        ) as con:
+            overview = queries.overview(con)
+            stats = queries.player_stats(
+                con, args.player, limit=None if args.player else args.limit
+            )
+            sessions = queries.sessions(con, args.player, args.gap) if args.player else []
+            findings = queries.findings_by_rule(con)
+    except store_db.StoreError as exc:
+        print(f"razz stats: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    out = sys.stdout
+    out.write(
+        f"{db}: {overview['hands']:,} hands, {overview['players']:,} players, "
+        f"{overview['files']:,} files; {overview['findings']:,} findings, "
+        f"{overview['rejected']:,} rejected, {overview['skipped']:,} skipped\n\n"
+    )
+    if args.player:
+        if not stats:
+            print(f"razz stats: no hands of {args.player!r} in {db}", file=sys.stderr)
+            return EXIT_NOTHING
+        for row in stats:
+            out.write(player_report(row) + "\n\n")
+        out.write(sessions_table(sessions, args.gap) + "\n\n")
+    else:
+        out.write(players_table(stats) + "\n\n")
+    out.write(findings_table(findings) + "\n")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------ formatting
+
+
+def ledger(row: dict[str, Any]) -> str:
+    """What a row's money is counted in.
+
+    >>> ledger({"unit": "cent", "currency": "USD"}), ledger({"unit": "chip", "currency": None})
+    ('USD', 'chips')
+    """
+    if row["unit"] == "cent":
+        return row["currency"] or "cents"
+    return "chips"
+
+
+def money(amount: int | None, row: dict[str, Any]) -> str:
+    """An amount in the row's unit, as a player reads it.
+
+    >>> money(-30, {"unit": "cent", "currency": "USD"}), money(12, {"unit": "chip"})
+    ('-$0.30', '12')
+    """
+    from razz.replay.writer import CURRENCY_SYMBOLS
+
+    if amount is None:
+        return "–"
+    if row["unit"] != "cent":
+        return f"{amount:,}"
+    symbol = CURRENCY_SYMBOLS.get(row.get("currency") or "", "")
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    text = f"{sign}{symbol}{whole:,}.{cents:02d}"
+    return text if symbol else f"{text} {row.get('currency') or ''}".rstrip()
+
+
+def rate(hits: int, chances: int) -> str:
+    """A rate with what it counts.
+
+    >>> rate(2, 3), rate(0, 0)
+    ('66.7% (2/3)', '– (0/0)')
+    """
+    if not chances:
+        return f"– ({hits}/{chances})"
+    return f"{100 * hits / chances:.1f}% ({hits}/{chances})"
+
+
+def factor(aggressive: int, calls: int) -> str:
+    """An aggression factor: bets and raises per call.
+
+    >>> factor(3, 2), factor(1, 0)
+    ('1.50 (3/2)', '∞ (1/0)')
+    """
+    if not calls:
+        return f"{'∞' if aggressive else '–'} ({aggressive}/{calls})"
+    return f"{aggressive / calls:.2f} ({aggressive}/{calls})"
+
+
+def table(headers: Sequence[str], body: Sequence[Sequence[str]], right: set[int]) -> str:
+    """Columns padded to their widest cell; `right` lists the right-aligned columns."""
+    widths = [max([len(h), *(len(r[i]) for r in body)]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, body)])
+
+
+def players_table(stats: Sequence[dict[str, Any]]) -> str:
+    """One line per player and currency."""
+    body = [
+        [
+            r["player"], ledger(r), f"{r['hands']:,}", rate(r["vpip"], r["hands"]),
+            rate(r["complete_raise"], r["hands"]), rate(r["showdowns"], r["saw_4th"]),
+            rate(r["showdowns_won"], r["showdowns"]), money(r["net"], r),
+            f"{r['bb_per_100']:.2f}",
+        ]
+        for r in stats
+    ]
+    headers = ["player", "in", "hands", "VPIP", "complete/raise", "went to SD", "won at SD",
+               "net", "bb/100"]
+    return table(headers, body, right={2, 7, 8}) if body else "No hands yet."
+
+
+def player_report(r: dict[str, Any]) -> str:
+    """Every statistic of one player in one currency, with numerator and denominator."""
+    lines = [
+        ("hands", f"{r['hands']:,} ({r['hands_as_hero']:,} as the file's owner)"),
+        ("VPIP on 3rd street", rate(r["vpip"], r["hands"])),
+        ("complete / raise on 3rd", rate(r["complete_raise"], r["hands"])),
+        ("bring-in posted", rate(r["bring_in_posted"], r["bring_in_hands"])),
+        ("bring-in completed", rate(r["bring_in_completed"], r["bring_in_hands"])),
+        ("bring-in then folded", rate(r["bring_in_folded"], r["bring_in_posted"])),
+        ("fold to a completion", rate(r["folded_to_completion"], r["faced_completion"])),
+        ("steal attempts", rate(r["steal_attempts"], r["hands"])),
+        ("steals that won", rate(r["steal_successes"], r["steal_attempts"])),
+        *[(f"saw {s} street", rate(r[f"saw_{s}"], r["hands"])) for s in ("4th", "5th", "6th")],
+        ("saw 7th street (the river)", rate(r["saw_7th"], r["hands"])),
+        ("went to showdown (of saw 4th)", rate(r["showdowns"], r["saw_4th"])),
+        ("won at showdown", rate(r["showdowns_won"], r["showdowns"])),
+        *[(f"aggression on {s}", factor(r[f"aggr_{s}"], r[f"calls_{s}"]))
+          for s in ("3rd", "4th", "5th", "6th", "7th")],
+        ("net", money(r["net"], r)),
+        ("  with showdown", money(r["net_showdown"] or 0, r)),
+        ("  without showdown", money(r["net_no_showdown"] or 0, r)),
+        ("big bets won", f"{r['net_bb']:.2f}"),
+        ("big bets per 100 hands", f"{r['bb_per_100']:.2f}"),
+        ("rake paid", money(r["rake_paid"], r)),
+    ]
+    width = max(len(k) for k, _ in lines)
+    head = f"{r['player']} · {ledger(r)}"
+    return "\n".join([head, *(f"  {k.ljust(width)}  {v}" for k, v in lines)])
+
+
+def sessions_table(sessions: Sequence[dict[str, Any]], gap: int) -> str:
+    """A player's sessions, in time order."""
+    body = [
+        [
+            f"{s['started_at']:%Y-%m-%d %H:%M}", f"{s['ended_at']:%H:%M}",
+            _duration(s["duration"].total_seconds()), s["table_name"], s["stakes"],
+            f"{s['hands']:,}", money(s["net"], s), f"{s['bb_per_100']:.2f}",
+            money(s["rake_paid"], s),
+        ]
+        for s in sessions
+    ]
+    headers = ["start (UTC)", "end", "length", "table", "stakes", "hands", "net", "bb/100",
+               "rake paid"]
+    title = f"Sessions (a new one after {gap} minutes without a hand)"
+    return f"{title}\n{table(headers, body, right={2, 5, 6, 7, 8})}" if body else title + ": none"
+
+
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60}h{minutes % 60:02d}"
+
+
+def findings_table(findings: Sequence[dict[str, Any]]) -> str:
+    """Findings of the whole store by rule."""
+    if not findings:
+        return "Findings: none."
+    body = [
+        [f["rule"], f["severity"], f"{f['findings']:,}", rate(f["hands"], f["hands_total"])]
+        for f in findings
+    ]
+    return "Findings by rule\n" + table(
+        ["rule", "severity", "findings", "hands"], body, right={2, 3}
+    )

@@ -1,0 +1,305 @@
+"""Opening the store: where it lives, its schema, and how one writer and many readers share it.
+
+DuckDB lets one process open a database file for writing, or any number of processes open it
+read-only, never both at once. The store shares the file this way:
+
+* The importer is the only writer. It never keeps a transaction open while it waits for
+  workers, and it gives the file up as soon as a reader asks (see `reader_waiting`).
+* A reader (the dashboard, `razz stats`) opens the file read-only for a short while and closes
+  it. When the importer holds the file, `connect_read_only` leaves a request beside the
+  database (`<db>.wait`), retries with backoff, and raises `StoreBusy` with a message for the
+  user if the file stays busy.
+* Two imports never run at once: each holds `<db>.import.lock` for its whole run.
+
+>>> default_db_path({"RAZZ_DB": "/data/razz.duckdb"}).as_posix()
+'/data/razz.duckdb'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # duckdb is imported where a connection is made, so commands start fast
+    import duckdb
+
+SCHEMA_VERSION = 1
+DB_ENV = "RAZZ_DB"
+DEFAULT_DB = "razz.duckdb"
+# A request older than this is from a reader that gave up or died: the writer ignores it.
+WAIT_REQUEST_TTL = 10.0
+
+_PID = re.compile(r"\(PID (\d+)\)")
+
+
+class StoreError(Exception):
+    """A problem with the database file that the user must see, in one sentence."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked by another process (an import) for longer than allowed."""
+
+
+class StoreNotFound(StoreError, FileNotFoundError):
+    """There is no database file at the given path."""
+
+
+class StoreVersionError(StoreError):
+    """The file was written by another version of the schema."""
+
+
+def default_db_path(environ: Mapping[str, str] | None = None) -> Path:
+    """`$RAZZ_DB`, else `razz.duckdb` in the current folder."""
+    env = os.environ if environ is None else environ
+    return Path(env.get(DB_ENV) or DEFAULT_DB)
+
+
+def wait_request_path(db: Path | str) -> Path:
+    """The file a blocked reader creates to ask the writer for the database."""
+    return Path(f"{db}.wait")
+
+
+def import_lock_path(db: Path | str) -> Path:
+    return Path(f"{db}.import.lock")
+
+
+def is_lock_conflict(exc: BaseException) -> bool:
+    """True when DuckDB refused to open a file because another process holds it."""
+    return "Could not set lock on file" in str(exc) or "Conflicting lock" in str(exc)
+
+
+def lock_holder(exc: BaseException) -> int | None:
+    """The PID DuckDB names in a lock conflict, if any.
+
+    >>> lock_holder(OSError('Conflicting lock is held in /usr/bin/python3 (PID 4242).'))
+    4242
+    """
+    found = _PID.search(str(exc))
+    return int(found.group(1)) if found else None
+
+
+# ------------------------------------------------------------------ the reader's side
+
+
+def connect_read_only(
+    path: Path | str,
+    *,
+    retries: int = 60,
+    wait: float = 0.05,
+    max_wait: float = 0.5,
+    on_wait: Callable[[str], None] | None = None,
+) -> duckdb.DuckDBPyConnection:
+    """Open the store read-only, retrying while an import holds it; `StoreBusy` if it stays busy.
+
+    `on_wait` receives a message for the user at the first retry (e.g. to show "data is being
+    imported, retrying"). Close the connection soon: while it is open, imports wait.
+
+    >>> try:
+    ...     connect_read_only("/nonexistent/razz.duckdb")
+    ... except StoreNotFound as exc:
+    ...     print(exc)
+    No database at /nonexistent/razz.duckdb: run `razz import` first.
+    """
+    import duckdb
+
+    path = Path(path)
+    if not path.exists():
+        raise StoreNotFound(f"No database at {path}: run `razz import` first.")
+    delay = wait
+    started = time.monotonic()
+    for attempt in range(retries + 1):
+        try:
+            con = duckdb.connect(str(path), read_only=True)
+        except duckdb.Error as exc:
+            if not is_lock_conflict(exc):
+                raise StoreError(f"Cannot open {path}: {exc}") from exc
+            if attempt == retries:
+                _withdraw_request(path)
+                pid = lock_holder(exc)
+                who = f" (PID {pid})" if pid else ""
+                raise StoreBusy(
+                    f"{path} is being written by an import{who}; tried for "
+                    f"{time.monotonic() - started:.1f} s. Try again in a moment."
+                ) from exc
+            _request_database(path)
+            if attempt == 0 and on_wait is not None:
+                on_wait(f"Data is being imported into {path.name}, retrying…")
+            time.sleep(delay)
+            delay = min(delay * 1.5, max_wait)
+        else:
+            _withdraw_request(path)
+            _check_version(con, path)
+            return con
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+@contextlib.contextmanager
+def read_connection(path: Path | str, **options: object) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-only connection for one group of queries, closed at the end of the block."""
+    con = connect_read_only(path, **options)  # type: ignore[arg-type]
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def _request_database(path: Path) -> None:
+    # Touch, so a request renewed at every retry stays fresh while the reader waits.
+    with contextlib.suppress(OSError):
+        wait_request_path(path).touch()
+
+
+def _withdraw_request(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        wait_request_path(path).unlink()
+
+
+def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    import duckdb
+
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.CatalogException:
+        row = None
+    if row is None and con.execute("SELECT count(*) FROM duckdb_tables()").fetchone() == (0,):
+        # Created by an import that has not committed its first transaction yet (or died).
+        con.close()
+        raise StoreNotFound(f"{path} holds no hands yet: run `razz import`.")
+    if row is None or int(row[0]) != SCHEMA_VERSION:
+        found = "none" if row is None else row[0]
+        con.close()
+        raise StoreVersionError(
+            f"{path} has schema version {found}, this razz reads version {SCHEMA_VERSION}: "
+            "import into a new database file."
+        )
+
+
+# ------------------------------------------------------------------ the writer's side
+
+
+def reader_waiting(path: Path | str, now: float | None = None) -> bool:
+    """True when a reader asked for the database within the last `WAIT_REQUEST_TTL` seconds."""
+    try:
+        touched = wait_request_path(path).stat().st_mtime
+    except OSError:
+        return False
+    return (time.time() if now is None else now) - touched < WAIT_REQUEST_TTL
+
+
+def connect_writer(
+    path: Path | str,
+    *,
+    timeout: float | None = 60.0,
+    on_wait: Callable[[str], None] | None = None,
+    memory_limit: str = "256MB",
+    threads: int = 1,
+    apply: bool = True,
+) -> duckdb.DuckDBPyConnection:
+    """Open (or create) the store for writing, waiting while readers hold it; apply the schema."""
+    import duckdb
+
+    path = Path(path)
+    delay, started, told = 0.02, time.monotonic(), False
+    while True:
+        try:
+            con = duckdb.connect(
+                str(path), config={"memory_limit": memory_limit, "threads": threads}
+            )
+            break
+        except duckdb.Error as exc:
+            if not is_lock_conflict(exc):
+                raise StoreError(f"Cannot open {path} for writing: {exc}") from exc
+            waited = time.monotonic() - started
+            if timeout is not None and waited >= timeout:
+                raise StoreBusy(
+                    f"{path} stayed open in another program (PID {lock_holder(exc)}) for "
+                    f"{waited:.0f} s; close it (a dashboard keeping a connection?) and retry."
+                ) from exc
+            if not told and on_wait is not None and waited > 1.0:
+                on_wait(f"waiting for {path.name}: it is open in another program")
+                told = True
+            time.sleep(delay)
+            delay = min(delay * 1.5, 0.5)
+    if apply:
+        try:
+            apply_schema(con)
+        except BaseException:
+            con.close()
+            raise
+    return con
+
+
+def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
+    """Create missing tables, (re)create the analytics views, and check the schema version."""
+    row = None
+    has_meta = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'meta' AND schema_name = 'main'"
+    ).fetchone()
+    if has_meta and has_meta[0]:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is not None and int(row[0]) != SCHEMA_VERSION:
+        raise StoreVersionError(
+            f"the database has schema version {row[0]}; this razz writes version "
+            f"{SCHEMA_VERSION}: import into a new database file."
+        )
+    con.execute("BEGIN")
+    try:
+        con.execute(sql_text("schema.sql"))
+        con.execute(sql_text("analytics.sql"))
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def sql_text(name: str) -> str:
+    """The text of one of the store's `.sql` files (shipped as package data)."""
+    return resources.files("razz.store").joinpath(name).read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ one import at a time
+
+
+class ImportLock:
+    """An exclusive lock on `<db>.import.lock` for the length of an import (freed if it dies)."""
+
+    def __init__(self, db: Path | str) -> None:
+        self.db = Path(db)
+        self.path = import_lock_path(db)
+        self._file: TextIO | None = None
+
+    def acquire(self, *, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> None:
+        import fcntl
+
+        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open while held
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not wait:
+                handle.close()
+                raise StoreBusy(f"another import into {self.db.name} is running") from None
+            if on_wait is not None:
+                on_wait("another import into this database is running: waiting for it to end")
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()  # closing the descriptor drops the flock
+            self._file = None
+
+    def __enter__(self) -> ImportLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()

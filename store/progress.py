@@ -1,0 +1,228 @@
+"""What an import tells the user while it runs: a bar on a terminal, plain lines otherwise.
+
+Both end with the same summary. Progress goes to stderr, the summary to stdout.
+
+>>> import io
+>>> out = io.StringIO()
+>>> p = LineProgress(out, every=0)
+>>> p.start(files=2, total_bytes=100)
+>>> p.advance(nbytes=50, hands=10, rejected=1)
+>>> out.getvalue()
+'50% · 10 hands read · 1 rejected\\n'
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Protocol, TextIO
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    """What one import did."""
+
+    db: str
+    files: int  # sources found
+    files_read: int  # sources with new bytes
+    hands: int  # new hands stored
+    duplicates: int
+    skipped: int
+    rejected: int
+    findings: int
+    seconds: float
+    problems: tuple[str, ...] = ()
+    interrupted: bool = False
+    hands_read: int = field(default=0)
+    files_failed: int = 0  # sources that could not be read
+
+    @property
+    def rate(self) -> float:
+        """Hands read per second."""
+        return self.hands_read / self.seconds if self.seconds > 0 else 0.0
+
+    def text(self) -> str:
+        """The closing summary, one sentence.
+
+        >>> s = ImportSummary("r.duckdb", 3, 2, 1200, 3, 1, 2, 15, 2.0, hands_read=1205)
+        >>> print(s.text())  # doctest: +NORMALIZE_WHITESPACE
+        Imported 3 files (2 with new hands, 1 unchanged) into r.duckdb in 2.0 s: 1,200 new hands,
+        3 duplicates, 1 skipped (other games), 2 rejected, 15 findings; 602 hands/s.
+        """
+        unchanged = self.files - self.files_read - self.files_failed
+        head = "Interrupted: imported" if self.interrupted else "Imported"
+        noun = "file" if self.files == 1 else "files"
+        failed = f", {self.files_failed:,} unreadable" if self.files_failed else ""
+        return (
+            f"{head} {self.files:,} {noun} ({self.files_read:,} with new hands, "
+            f"{unchanged:,} unchanged{failed}) into {self.db} in {self.seconds:.1f} s: "
+            f"{self.hands:,} new hands, {self.duplicates:,} duplicates, "
+            f"{self.skipped:,} skipped (other games), {self.rejected:,} rejected, "
+            f"{self.findings:,} findings; {self.rate:,.0f} hands/s."
+        )
+
+
+class Progress(Protocol):
+    def start(self, files: int, total_bytes: int) -> None: ...
+    def advance(self, nbytes: int, hands: int, rejected: int) -> None: ...
+    def file_done(self, path: str, changed: bool) -> None: ...
+    def note(self, message: str) -> None: ...
+    def finish(self, summary: ImportSummary) -> None: ...
+
+
+class NoProgress:
+    """Says nothing (library use and tests)."""
+
+    def start(self, files: int, total_bytes: int) -> None:
+        pass
+
+    def advance(self, nbytes: int, hands: int, rejected: int) -> None:
+        pass
+
+    def file_done(self, path: str, changed: bool) -> None:
+        pass
+
+    def note(self, message: str) -> None:
+        pass
+
+    def finish(self, summary: ImportSummary) -> None:
+        pass
+
+
+class SummaryOnly(NoProgress):
+    """Only the closing summary (and problems), on stdout."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+
+    def finish(self, summary: ImportSummary) -> None:
+        for problem in summary.problems:
+            self.out.write(f"warning: {problem}\n")
+        self.out.write(summary.text() + "\n")
+        self.out.flush()
+
+
+class _Counter:
+    def __init__(self) -> None:
+        self.files = self.files_done = 0
+        self.total = self.done = 0
+        self.hands = self.rejected = 0
+        self.started = time.monotonic()
+
+    def start(self, files: int, total_bytes: int) -> None:
+        self.files += files
+        self.total += total_bytes
+
+    def advance(self, nbytes: int, hands: int, rejected: int) -> None:
+        self.done += nbytes
+        self.hands += hands
+        self.rejected += rejected
+
+    @property
+    def share(self) -> float:
+        return min(self.done / self.total, 1.0) if self.total else 1.0
+
+    @property
+    def rate(self) -> float:
+        elapsed = time.monotonic() - self.started
+        return self.hands / elapsed if elapsed > 0 else 0.0
+
+
+class LineProgress(_Counter):
+    """Plain lines, for logs and pipes: a line every `every` seconds and one per finished file."""
+
+    def __init__(self, stream: TextIO | None = None, *, every: float = 10.0,
+                 out: TextIO | None = None) -> None:
+        super().__init__()
+        self.stream = stream or sys.stderr
+        self.out = out or self.stream
+        self.every = every
+        self._last = time.monotonic()
+
+    def advance(self, nbytes: int, hands: int, rejected: int) -> None:
+        super().advance(nbytes, hands, rejected)
+        now = time.monotonic()
+        if now - self._last >= self.every:
+            self._last = now
+            self.stream.write(
+                f"{self.share:.0%} · {self.hands:,} hands read · {self.rejected:,} rejected\n"
+            )
+            self.stream.flush()
+
+    def file_done(self, path: str, changed: bool) -> None:
+        self.files_done += 1
+        if changed:
+            self.stream.write(f"imported {path}\n")
+            self.stream.flush()
+
+    def note(self, message: str) -> None:
+        self.stream.write(f"{message}\n")
+        self.stream.flush()
+
+    def finish(self, summary: ImportSummary) -> None:
+        for problem in summary.problems:
+            self.stream.write(f"warning: {problem}\n")
+        self.stream.flush()
+        self.out.write(summary.text() + "\n")
+        self.out.flush()
+
+
+class BarProgress(_Counter):
+    """A one-line bar redrawn in place, for a terminal."""
+
+    WIDTH = 24
+
+    def __init__(self, stream: TextIO | None = None, *, out: TextIO | None = None,
+                 interval: float = 0.1) -> None:
+        super().__init__()
+        self.stream = stream or sys.stderr
+        self.out = out or sys.stdout
+        self.interval = interval
+        self._drawn = 0.0
+
+    def _draw(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._drawn < self.interval:
+            return
+        self._drawn = now
+        filled = round(self.share * self.WIDTH)
+        bar = "█" * filled + "·" * (self.WIDTH - filled)
+        self.stream.write(
+            f"\r{bar} {self.share:4.0%}  {self.files_done:,}/{self.files:,} files  "
+            f"{self.hands:,} hands  {self.rate:,.0f} hands/s  {self.rejected:,} errors\x1b[K"
+        )
+        self.stream.flush()
+
+    def start(self, files: int, total_bytes: int) -> None:
+        super().start(files, total_bytes)
+        self._draw(force=True)
+
+    def advance(self, nbytes: int, hands: int, rejected: int) -> None:
+        super().advance(nbytes, hands, rejected)
+        self._draw()
+
+    def file_done(self, path: str, changed: bool) -> None:
+        self.files_done += 1
+        self._draw()
+
+    def note(self, message: str) -> None:
+        self.stream.write(f"\r\x1b[K{message}\n")
+        self._draw(force=True)
+
+    def finish(self, summary: ImportSummary) -> None:
+        self._draw(force=True)  # the bar as it ends stays on screen, above the summary
+        self.stream.write("\n")
+        for problem in summary.problems:
+            self.stream.write(f"warning: {problem}\n")
+        self.stream.flush()
+        self.out.write(summary.text() + "\n")
+        self.out.flush()
+
+
+def for_stream(stream: TextIO | None = None, out: TextIO | None = None) -> Progress:
+    """A bar when `stream` is a terminal, plain lines otherwise."""
+    stream = stream or sys.stderr
+    if stream.isatty():
+        return BarProgress(stream, out=out)
+    return LineProgress(stream, out=out or sys.stdout)

@@ -1,0 +1,403 @@
+"""Where hands come from: files, folders, globs and zip archives, and which of their bytes are new.
+
+`discover` turns command-line arguments into `Source`s. `read_pieces` reads one source from
+where the last import stopped (a file that grew is read from its old end, once the bytes
+before are proven unchanged by their SHA-256) and cuts it into `Piece`s that end between two
+hands, so workers can parse them independently and the store can remember exactly how far it
+got. A hand still being written at the end of a file is held back until it is complete.
+
+>>> split_point(b"h1\\n\\n\\nPokerStars Hand #2: ...\\n")
+5
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import io
+import os
+import stat
+import zipfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+# Folders and archives are searched for these; a file named on the command line is read
+# whatever its name.
+HAND_SUFFIXES = (".txt",)
+ZIP_SUFFIX = ".zip"
+MEMBER_SEP = "!"
+BLOCK = 1 << 20
+# A hand starts on a line that begins with one of these, after an empty line. Only used to
+# find places where a file may be cut; the parser decides what a hand really is.
+HEADER_STARTS = (b"\nPokerStars ", b"\nFull Tilt Poker ", b"\nFullTiltPoker", b"\nWinamax Poker ")
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One file of hand histories: a file on disk or a member of a zip archive."""
+
+    path: str  # its identity in the store: absolute path, or "/abs/archive.zip!member"
+    file: str  # the file on disk (the archive, for a member)
+    member: str | None
+    size: int  # bytes now (uncompressed, for a member)
+    mtime_ns: int  # of the file on disk (the archive, for a member)
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    sources: tuple[Source, ...]
+    problems: tuple[str, ...]  # arguments that named nothing readable, with why
+
+
+def discover(args: Sequence[str], exclude: Iterable[str | Path] = ()) -> Discovery:
+    """Expand files, folders (recursively), globs and zip archives into sources, each once."""
+    excluded = {os.path.realpath(p) for p in exclude}
+    found: dict[str, Source] = {}
+    problems: list[str] = []
+    for arg in args:
+        if os.path.lexists(arg):
+            paths = [arg]
+        elif glob.has_magic(arg):
+            paths = sorted(glob.glob(arg, recursive=True))
+            if not paths:
+                problems.append(f"{arg}: no file matches")
+        else:
+            problems.append(f"{arg}: no such file or folder")
+            paths = []
+        for path in paths:
+            for source in _expand(path, excluded, explicit=(path == arg), problems=problems):
+                found.setdefault(source.path, source)
+    return Discovery(tuple(found.values()), tuple(problems))
+
+
+def _expand(
+    path: str, excluded: set[str], *, explicit: bool, problems: list[str]
+) -> Iterator[Source]:
+    real = os.path.realpath(path)
+    if os.path.isdir(real):
+        for root, dirs, files in os.walk(real):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(files):
+                lower = name.lower()
+                if name.startswith(".") or not lower.endswith((*HAND_SUFFIXES, ZIP_SUFFIX)):
+                    continue
+                yield from _expand(
+                    os.path.join(root, name), excluded, explicit=False, problems=problems
+                )
+        return
+    if real in excluded:
+        return
+    try:
+        info = os.stat(real)
+    except OSError as exc:
+        problems.append(f"{path}: {exc.strerror}")
+        return
+    if not stat.S_ISREG(info.st_mode):
+        if explicit:
+            problems.append(f"{path}: not a regular file")
+        return
+    if real.lower().endswith(ZIP_SUFFIX) or (explicit and zipfile.is_zipfile(real)):
+        yield from _members(real, info, problems)
+    else:
+        yield Source(real, real, None, info.st_size, info.st_mtime_ns)
+
+
+def _members(real: str, info: os.stat_result, problems: list[str]) -> Iterator[Source]:
+    try:
+        with zipfile.ZipFile(real) as archive:
+            members = [
+                m
+                for m in archive.infolist()
+                if not m.is_dir()
+                and m.filename.lower().endswith(HAND_SUFFIXES)
+                and not m.filename.startswith("__MACOSX/")
+                and not os.path.basename(m.filename).startswith(".")
+            ]
+    except (zipfile.BadZipFile, OSError) as exc:
+        problems.append(f"{real}: not a readable zip archive ({exc})")
+        return
+    for m in sorted(members, key=lambda m: m.filename):
+        path = f"{real}{MEMBER_SEP}{m.filename}"
+        yield Source(path, real, m.filename, m.file_size, info.st_mtime_ns)
+
+
+class Opener:
+    """Opens sources for reading, keeping the last zip archive open for its next member."""
+
+    def __init__(self) -> None:
+        self._archive: zipfile.ZipFile | None = None
+        self._archive_path: str | None = None
+
+    def open(self, source: Source) -> BinaryIO:
+        if source.member is None:
+            return open(source.file, "rb")
+        if self._archive_path != source.file:
+            self.close()
+            self._archive = zipfile.ZipFile(source.file)
+            self._archive_path = source.file
+        assert self._archive is not None
+        return self._archive.open(source.member)  # type: ignore[return-value]
+
+    def close(self) -> None:
+        if self._archive is not None:
+            self._archive.close()
+        self._archive, self._archive_path = None, None
+
+
+# ------------------------------------------------------------------------ reading
+
+
+@dataclass(frozen=True, slots=True)
+class FileState:
+    """What the store remembers of a file: how far it was imported and the hash of those bytes."""
+
+    file_id: int
+    size: int
+    lines: int
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of whole hands of one source, with where the store stands once it is imported."""
+
+    source: Source
+    data: bytes
+    start: int  # byte offset of `data` in the file
+    line_offset: int  # lines of the file before `data`
+    end: int  # = start + len(data)
+    end_lines: int
+    end_sha256: str  # of the file's bytes [0, end)
+    first: bool  # the first piece of this source in this run
+    reset: bool  # the source was read before, but its old bytes changed: read again from 0
+    utf16: bool
+    # When `data` ends with a hand not followed by an empty line (the end of a file that
+    # may still be written), where that hand starts, so it can be read again if it fails.
+    tail: TailMark | None = field(default=None)
+    # The whole hands just before `data` in the file (at most `CONTEXT_HANDS`), and the lines
+    # of the file before them: the cross-hand checks read them again, store nothing from them.
+    context: bytes = b""
+    context_line_offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TailMark:
+    offset: int  # byte offset in the file
+    lines: int  # lines before it
+    sha256: str  # of the file's bytes [0, offset)
+    line_in_piece: int  # 1-based line of the piece where it starts
+
+
+def split_point(buf: bytes, lo: int = 0, hi: int | None = None) -> int | None:
+    """Offset of the last line in `buf[lo:hi]` that opens a hand after an empty line, if any."""
+    hi = len(buf) if hi is None else hi
+    best = None
+    for start in HEADER_STARTS:
+        end = hi
+        while (pos := buf.rfind(start, lo, end)) > 0:
+            if _blank_before(buf, pos):
+                best = max(best or 0, pos + 1)
+                break
+            end = pos
+    return best
+
+
+def next_split_point(buf: bytes, lo: int) -> int | None:
+    """Offset of the first line at or after `lo` that opens a hand after an empty line, if any.
+
+    >>> next_split_point(b"x\\n\\nPokerStars Hand #1\\n\\nPokerStars Hand #2\\n", 5)
+    23
+    """
+    best = None
+    for start in HEADER_STARTS:
+        pos = lo
+        while (pos := buf.find(start, pos)) > 0:
+            if _blank_before(buf, pos):
+                best = min(best or pos + 1, pos + 1)
+                break
+            pos += 1
+    return best
+
+
+def _blank_before(buf: bytes, pos: int) -> bool:
+    # `pos` is the newline that ends the line before a header: is that line empty?
+    return buf[pos - 1 : pos] == b"\n" or buf[pos - 2 : pos] == b"\n\r"
+
+
+def is_terminated(tail: bytes) -> bool:
+    """True when the text ends with an empty line, as a history does after each finished hand.
+
+    >>> is_terminated(b"Seat 8: SilkZone collected ($0.39)\\r\\n\\r\\n")
+    True
+    >>> is_terminated(b"Seat 8: SilkZone coll")
+    False
+    """
+    return tail.endswith((b"\n\n", b"\n\r\n")) or not tail.strip()
+
+
+def read_pieces(
+    source: Source,
+    state: FileState | None,
+    opener: Opener,
+    *,
+    final: bool = True,
+    piece_bytes: int = 512 * 1024,
+) -> Iterator[Piece]:
+    """Yield the new hands of a source in pieces of about `piece_bytes`, each ending between hands.
+
+    Nothing is yielded when the source is unchanged since `state`. With `final` false (a file
+    being watched), a last hand that is not yet followed by an empty line is held back.
+    """
+    if state is not None and state.size == source.size == 0:
+        return
+    with opener.open(source) as stream:
+        head = stream.read(min(BLOCK, source.size))
+        utf16 = head.startswith(UTF16_BOMS)
+        if state is None:
+            cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=False, utf16=utf16,
+                             context=b"")
+            yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)
+            return
+        # A UTF-16 file is read whole, so only an unchanged one is left alone.
+        known = state.size if not utf16 else source.size if state.size == source.size else 0
+        if 0 < known <= source.size:
+            hasher, carry, before = _hash_prefix(stream, head, known)
+            if hasher.hexdigest() == state.sha256:
+                if known == source.size:
+                    return
+                # `before` holds the file from its start when the file is small.
+                context = last_hands(before, starts_whole=len(before) == known)
+                cutter = _Cutter(source, hasher, known, state.lines, reset=False, utf16=utf16,
+                                 context=context)
+                yield from _cut(stream, carry, cutter, final=final, piece_bytes=piece_bytes)
+                return
+    # The bytes read last time changed (or the file shrank): read it all again.
+    with opener.open(source) as stream:
+        head = stream.read(min(BLOCK, source.size))
+        cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=True, utf16=utf16, context=b"")
+        yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)
+
+
+def _hash_prefix(
+    stream: BinaryIO, head: bytes, size: int
+) -> tuple[hashlib._Hash, bytes, bytes]:
+    """The hash of the first `size` bytes (`head` already read), the bytes read past them, and
+    the last `BLOCK` bytes before them (where the context of the next piece is)."""
+    hasher = hashlib.sha256(head[:size])
+    have = len(head)
+    carry, before = head[size:], head[:size]
+    while have < size:
+        block = stream.read(min(BLOCK, size - have))
+        if not block:
+            break
+        hasher.update(block)
+        have += len(block)
+        before = (before + block)[-BLOCK:]
+    return hasher, carry, before
+
+
+CONTEXT_HANDS = 3
+"""Hands read again before a piece, so the cross-hand checks know how its table stood."""
+
+
+class _Cutter:
+    """Cuts one source into pieces, keeping the running hash, line count and context."""
+
+    def __init__(self, source: Source, hasher: hashlib._Hash, start: int, lines: int, *,
+                 reset: bool, utf16: bool, context: bytes) -> None:
+        self.source, self.hasher, self.start, self.lines = source, hasher, start, lines
+        self.reset, self.utf16, self.first = reset, utf16, True
+        self.context = context
+
+    def piece(self, data: bytes, tail: TailMark | None = None) -> Piece:
+        self.hasher.update(data)
+        newlines = _count_lines(data, self.utf16)
+        context = self.context
+        self.context = b"" if self.utf16 else last_hands(data, starts_whole=True)
+        piece = Piece(
+            source=self.source, data=data, start=self.start, line_offset=self.lines,
+            end=self.start + len(data), end_lines=self.lines + newlines,
+            end_sha256=self.hasher.hexdigest(), first=self.first, reset=self.reset,
+            utf16=self.utf16, tail=tail, context=context,
+            context_line_offset=self.lines - _count_lines(context, self.utf16),
+        )
+        self.start, self.lines, self.first = piece.end, piece.end_lines, False
+        return piece
+
+    def tail_mark(self, buf: bytes, tail_at: int) -> TailMark:
+        head = self.hasher.copy()
+        head.update(buf[:tail_at])
+        before = _count_lines(buf[:tail_at], self.utf16)
+        return TailMark(offset=self.start + tail_at, lines=self.lines + before,
+                        sha256=head.hexdigest(), line_in_piece=before + 1)
+
+
+def last_hands(data: bytes, count: int = CONTEXT_HANDS, *, starts_whole: bool = False) -> bytes:
+    """The last `count` whole hands of `data` (all of it if it has fewer and `starts_whole`).
+
+    >>> last_hands(b"x\\n\\nPokerStars Hand #1\\n\\nPokerStars Hand #2\\n", 1)
+    b'PokerStars Hand #2\\n'
+    """
+    at = len(data)
+    for _ in range(count):
+        found = split_point(data, hi=max(at - 1, 0))
+        if found is None:
+            return data if starts_whole else data[at:]
+        at = found
+    return data[at:]
+
+
+def _cut(
+    stream: BinaryIO, carry: bytes, cutter: _Cutter, *, final: bool, piece_bytes: int
+) -> Iterator[Piece]:
+    # Read at most the size seen at discovery, so the hash covers exactly what was read.
+    budget = cutter.source.size - cutter.start - len(carry)
+    buf, scanned, utf16 = carry, 0, cutter.utf16
+    eof = budget <= 0
+    while True:
+        while not eof and (utf16 or len(buf) < piece_bytes):
+            block = stream.read(min(BLOCK, budget))
+            budget -= len(block)
+            eof = not block or budget <= 0
+            buf += block
+        if utf16 or len(buf) < piece_bytes:  # the end of the file: see below
+            break
+        # The last hand to start within `piece_bytes`, else the first one after (a huge hand).
+        cut = split_point(buf, hi=piece_bytes) or next_split_point(
+            buf, max(scanned, piece_bytes) - 64
+        )
+        if cut is None:
+            if eof:
+                break
+            scanned = len(buf)
+            block = stream.read(min(BLOCK, budget))
+            budget -= len(block)
+            eof = not block or budget <= 0
+            buf += block
+            continue
+        piece, buf, scanned = buf[:cut], buf[cut:], 0
+        yield cutter.piece(piece)
+    if not buf:
+        return
+    tail_at = 0 if utf16 else (split_point(buf) or 0)
+    if is_terminated(buf[tail_at:]) or utf16:
+        yield cutter.piece(buf)
+    elif not final:
+        if tail_at:
+            yield cutter.piece(buf[:tail_at])
+    else:
+        # Final read: the unterminated last hand is read too, but remembered, so that if it
+        # fails (written in part) it is read again once the file has grown.
+        yield cutter.piece(buf, cutter.tail_mark(buf, tail_at))
+
+
+def _count_lines(data: bytes, utf16: bool) -> int:
+    """Lines as the parser counts them: it reads CR LF, LF and a lone CR as one line end."""
+    if utf16:
+        from razz.parser.reader import open_text
+
+        return open_text(io.BytesIO(data)).read().count("\n")
+    return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
