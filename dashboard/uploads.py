@@ -1,0 +1,112 @@
+"""Uploaded hand histories: where they are kept, and running the importer on them.
+
+>>> safe_name("../../etc/passwd")
+'passwd'
+>>> safe_name("Razz <img>.txt")
+'Razz__img_.txt'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pandas as pd
+from razz.dashboard import data
+
+MAX_UPLOAD_ENV = "RAZZ_DASHBOARD_MAX_UPLOAD_MB"
+DEFAULT_MAX_UPLOAD_MB = 200
+IMPORT_TIMEOUT = 3600  # seconds: a large archive on a slow disk, never forever
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def max_upload_mb() -> int:
+    """The largest file the Import page accepts, in MB (`$RAZZ_DASHBOARD_MAX_UPLOAD_MB`)."""
+    try:
+        return max(1, int(os.environ.get(MAX_UPLOAD_ENV, DEFAULT_MAX_UPLOAD_MB)))
+    except ValueError:
+        return DEFAULT_MAX_UPLOAD_MB
+
+
+def safe_name(name: str) -> str:
+    """A file name from the browser made harmless: no folders, only plain characters."""
+    base = _UNSAFE.sub("_", Path(name.replace("\\", "/")).name).lstrip(".")
+    return base or "upload.txt"
+
+
+def uploads_folder(db_path: str) -> Path:
+    """Where uploads are kept: `uploads/` beside the database, so the Audit page can name them."""
+    return Path(db_path).resolve().parent / "uploads"
+
+
+def save(db_path: str, files: list[tuple[str, bytes]]) -> Path:
+    """Write uploaded files into a new folder of their own and return the folder."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    folder = uploads_folder(db_path) / stamp
+    folder.mkdir(parents=True, exist_ok=False)
+    taken: set[str] = set()
+    for name, content in files:
+        target = safe_name(name)
+        stem, dot, suffix = target.rpartition(".")
+        n = 1
+        while target in taken:
+            n += 1
+            target = f"{stem}-{n}.{suffix}" if dot else f"{suffix}-{n}"
+        taken.add(target)
+        (folder / target).write_bytes(content)
+    return folder
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """What running the importer on one upload gave: its folder, exit code and output."""
+
+    folder: Path
+    returncode: int
+    output: str
+
+
+def run_import(db_path: str, folder: Path) -> ImportOutcome:
+    """Run `razz import` on a folder as its own process: the importer is the store's only writer."""
+    command = [sys.executable, "-m", "razz", "import", "--db", db_path, str(folder)]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=IMPORT_TIMEOUT, check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired as expired:
+        partial = (expired.stdout or b"") + (expired.stderr or b"")
+        text = partial.decode(errors="replace") if isinstance(partial, bytes) else str(partial)
+        return ImportOutcome(folder, -1, f"The import took longer than {IMPORT_TIMEOUT} s.\n{text}")
+    return ImportOutcome(folder, done.returncode, (done.stdout + done.stderr).strip())
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What the database recorded about the files of one upload."""
+
+    files: pd.DataFrame
+    rejects: pd.DataFrame
+    skipped: pd.DataFrame
+
+    @classmethod
+    def of(cls, folder: Path) -> ImportReport | None:
+        """The report of an upload folder, or None when the database has no record of it."""
+        prefix = str(folder.resolve()) + os.sep
+        try:
+            files = data.imported_files(prefix)
+        except data.DatabaseUnavailable:
+            return None
+        if files.empty:
+            return None
+        return cls(files, data.imported_rejects(prefix), data.imported_skipped(prefix))
+
+
+def display_name(path: str) -> str:
+    """An uploaded file as the user knows it: its name (and the archive member, if any)."""
+    return Path(path.split("!", 1)[0]).name + ("!" + path.split("!", 1)[1] if "!" in path else "")

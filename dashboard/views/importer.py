@@ -1,0 +1,72 @@
+"""Import: upload hand histories from the browser, load them, and see what came in."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+from razz.dashboard import data, uploads
+
+st.title("Import hand histories")
+st.caption(
+    f"Text files of PokerStars hand histories, or zip archives of them, up to "
+    f"{uploads.max_upload_mb()} MB each. Hands already in the database are not added twice."
+)
+
+with st.form("upload", clear_on_submit=True):
+    files = st.file_uploader(
+        "Hand-history files", type=["txt", "zip"], accept_multiple_files=True,
+        max_upload_size=uploads.max_upload_mb(), key="upload_files",
+    )
+    submitted = st.form_submit_button("Import", type="primary", icon=":material/upload:")
+
+if submitted:
+    if not files:
+        st.warning("Choose at least one file first.")
+    else:
+        folder = uploads.save(data.database_path(), [(f.name, f.getvalue()) for f in files])
+        # The importer is the only writer: this server's reader lets go of the file first.
+        with st.spinner(f"Importing {len(files)} file(s)…"), \
+                data.reader(data.database_path()).released():
+            outcome = uploads.run_import(data.database_path(), folder)
+        data.forget_cached_results()
+        st.session_state["last_import"] = outcome
+
+outcome = st.session_state.get("last_import")
+if outcome is None:
+    st.stop()
+
+st.subheader("Last import")
+report = uploads.ImportReport.of(outcome.folder)
+failed = report is None or outcome.returncode not in (0, 1)  # 1: some hand broke a rule
+if failed:
+    st.error(f"The import did not complete (exit code {outcome.returncode}): its output is "
+             "below.")
+if report is not None:
+    cols = st.columns(5)
+    cols[0].metric("Files", f"{len(report.files):,}")
+    cols[1].metric("New hands", f"{int(report.files['hands'].sum()):,}")
+    cols[2].metric("Already stored", f"{int(report.files['duplicates'].sum()):,}")
+    cols[3].metric("Rejected", f"{int(report.files['rejected'].sum()):,}")
+    cols[4].metric("Other games skipped", f"{int(report.files['skipped'].sum()):,}")
+    st.dataframe(pd.DataFrame({
+        "File": report.files["path"].map(uploads.display_name),
+        "Bytes": report.files["size"], "New hands": report.files["hands"],
+        "Already stored": report.files["duplicates"], "Rejected": report.files["rejected"],
+        "Skipped": report.files["skipped"], "Findings": report.files["findings"],
+    }), hide_index=True, width="stretch", key="import_files")
+    if len(report.rejects):
+        st.markdown("#### Rejected hands")
+        st.dataframe(pd.DataFrame({
+            "File": report.rejects["source"].map(uploads.display_name),
+            "Hand": report.rejects["hand_id"], "Line": report.rejects["line"],
+            "Column": report.rejects["col"], "Error": report.rejects["error"],
+        }), hide_index=True, width="stretch", key="import_rejects")
+    if len(report.skipped):
+        st.markdown("#### Hands of other games")
+        st.dataframe(pd.DataFrame({
+            "File": report.skipped["source"].map(uploads.display_name),
+            "Hand": report.skipped["hand_id"], "Line": report.skipped["first_line"],
+            "Game": report.skipped["game"], "Why": report.skipped["reason"],
+        }), hide_index=True, width="stretch", key="import_skipped")
+with st.expander("Output of the importer", expanded=failed):
+    st.code(outcome.output or "(nothing)", language=None)

@@ -1,0 +1,116 @@
+"""Player statistics: every player's tendencies, each rate with its counts and its hands."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+from razz.dashboard import data, shape, widgets
+from razz.dashboard import format as fmt
+
+MAX_ROWS = 200
+
+st.title("Player statistics")
+chosen = widgets.player_and_filters()
+if chosen is None:
+    st.stop()
+player, hand_filter = chosen
+unit, currency = str(hand_filter.unit), hand_filter.currency
+everyone = data.players()["hands"].sort_values(ascending=False)
+# A table of a few hundred players stays quick to draw and to read; the filter can lower it.
+usual = int(everyone.iloc[MAX_ROWS - 1]) if len(everyone) > MAX_ROWS else 1
+min_hands = st.sidebar.number_input("Players with at least (hands)", min_value=1, value=usual,
+                                    step=10, key="min_hands")
+
+stats = data.player_stats(hand_filter, int(min_hands), player)
+if stats.empty:
+    st.info("No hands match these filters.")
+    st.stop()
+
+st.subheader("Every player")
+st.caption("Each rate shows its hits over its chances. Select a player to see their sheet and "
+           "the hands behind each number.")
+keys = [s.key for s in data.STATS]
+values = shape.stat_columns(stats, keys)
+overview = pd.DataFrame({
+    "Player": stats["player"],
+    "Hero": stats["hero"].astype(bool),
+    "Hands": stats["hands"],
+    "Net": widgets.in_currency(stats["net"], unit),
+    "BB/100": stats["bb_per_100"],
+})
+labels = {}
+for stat in data.STATS:
+    overview[stat.label] = values[stat.key]
+    labels[stat.label] = stat
+texts = {
+    stat.label: [(fmt.ratio if stat.ratio else fmt.rate)(int(h), int(c)) for h, c in
+                 zip(stats[f"{stat.key}_hits"], stats[f"{stat.key}_chances"], strict=True)]
+    for stat in data.STATS
+}
+styled = widgets.shown_as(overview, texts)
+event = st.dataframe(
+    styled, key="players_table", hide_index=True, width="stretch", on_select="rerun",
+    selection_mode="single-row",
+    column_config={
+        "Net": widgets.money_column("Net", unit, currency),
+        "BB/100": st.column_config.NumberColumn(format="%+.2f", help="Big bets per 100 hands"),
+        **{label: st.column_config.Column(help=stat.note or None)
+           for label, stat in labels.items()},
+    },
+)
+picked = widgets.selected_rows(event)
+if picked:
+    player = str(stats["player"].iloc[picked[0]])
+
+row = stats[stats["player"] == player]
+if row.empty:
+    st.info("This player has no hands under these filters.")
+    st.stop()
+row = row.iloc[0]
+st.subheader(f"Sheet of {fmt.markdown_literal(player)}")
+cols = st.columns(4)
+cols[0].metric("Hands", f"{int(row['hands']):,}")
+widgets.metric_money(cols[1], "Net", row["net"], unit, currency)
+cols[2].metric("BB/100", f"{row['bb_per_100']:+.2f}")
+cols[3].metric(f"VPIP 3rd ({int(row['vpip_hits'])}/{int(row['vpip_chances'])})",
+               f"{row['vpip_hits'] / max(1, row['vpip_chances']):.1%}")
+
+left, right = st.columns([3, 2])
+sheet = shape.stat_sheet(row, [(s.key, s.label, s.ratio, s.note) for s in data.STATS])
+with left:
+    chosen_stat = st.dataframe(
+        sheet[["statistic", "value", "hits", "chances", "counts"]].rename(columns={
+            "statistic": "Statistic", "value": "Value", "hits": "Hits", "chances": "Chances",
+            "counts": "Counts"}),
+        key="stat_sheet", hide_index=True, width="stretch", on_select="rerun",
+        selection_mode="single-row", height=35 * (len(sheet) + 1) + 3,
+    )
+with right:
+    funnel = pd.DataFrame({
+        "Stage": ["Dealt", "VPIP", "Saw 4th", "Saw 5th", "Saw 6th", "Saw 7th", "Showdown",
+                  "Won at showdown"],
+        "Hands": [int(row["hands"]), int(row["vpip_hits"]), int(row["saw_4th_hits"]),
+                  int(row["saw_5th_hits"]), int(row["saw_6th_hits"]), int(row["saw_7th_hits"]),
+                  int(row["showdown_hits"]), int(row["won_showdown_hits"])],
+    })
+    st.altair_chart(
+        alt.Chart(funnel).mark_bar().encode(
+            y=alt.Y("Stage:N", sort=None, title=None),
+            x=alt.X("Hands:Q", title="Hands"),
+            tooltip=["Stage", "Hands"],
+        ).properties(title="How far the hands went", height=300),
+        width="stretch",
+    )
+
+stat_rows = widgets.selected_rows(chosen_stat)
+if stat_rows:
+    stat = data.STATS_BY_KEY[str(sheet["key"].iloc[stat_rows[0]])]
+    which = st.segmented_control("Hands", ["Hits", "Chances"], default="Hits",
+                                 key="stat_side") or "Hits"
+    listed = data.stat_hands(player, stat.key, which == "Hits", hand_filter)
+    st.subheader(f"{stat.label}: {which.lower()} of {fmt.markdown_literal(player)}")
+    widgets.hand_list(listed, key="stat_hands",
+                      caption=f"Most recent {data.LIST_LIMIT:,} at most.")
+else:
+    st.caption("Select a statistic to list the hands behind it.")

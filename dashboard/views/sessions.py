@@ -1,0 +1,102 @@
+"""Sessions: a player's results over time, as a curve and session by session."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+from razz.dashboard import data, shape, widgets
+from razz.dashboard import format as fmt
+
+st.title("Sessions")
+chosen = widgets.player_and_filters()
+if chosen is None:
+    st.stop()
+player, hand_filter = chosen
+unit, currency = str(hand_filter.unit), hand_filter.currency
+gap = st.sidebar.slider("New session after a pause of (minutes)", 5, 240, 30, step=5,
+                        key="session_gap")
+
+hands = data.player_hands(player, hand_filter)
+st.caption(f"{len(hands):,} hands of {fmt.markdown_literal(player)} "
+           f"in {fmt.ledger_label(unit, currency)}")
+if hands.empty:
+    st.info("No hands match these filters.")
+    st.stop()
+
+showdown = hands["showdown"].astype(bool)
+cols = st.columns(6)
+cols[0].metric("Hands", f"{len(hands):,}")
+widgets.metric_money(cols[1], "Net", hands["net"].sum(), unit, currency)
+cols[2].metric("BB/100", f"{100 * hands['net_bb'].sum() / len(hands):+.2f}",
+               help="Big bets won per 100 hands")
+widgets.metric_money(cols[3], "Showdown", hands.loc[showdown, "net"].sum(), unit, currency,
+                     help="Won or lost in hands that went to showdown")
+widgets.metric_money(cols[4], "Non-showdown", hands.loc[~showdown, "net"].sum(), unit, currency,
+                     help="Won or lost in hands that ended before a showdown")
+widgets.metric_money(cols[5], "Rake paid", hands["rake_paid"].sum(), unit, currency,
+                     help="The rake of the pots won, shared by what each winner collected")
+
+measure = st.segmented_control("Result in", ["Money", "Big bets"], default="Money",
+                               key="curve_measure") or "Money"
+curve = shape.cumulative(hands)
+field = "money" if measure == "Money" else "bb"
+if measure == "Money":
+    curve = curve.assign(money=widgets.in_currency(curve["money"], unit))
+axis_title = (f"Net ({fmt.ledger_label(unit, currency)})" if measure == "Money"
+              else "Net (big bets)")
+chart = (
+    alt.Chart(curve)
+    .mark_line(interpolate="step-after")
+    .encode(
+        x=alt.X("hand:Q", title="Hands played"),
+        y=alt.Y(f"{field}:Q", title=axis_title),
+        color=alt.Color("series:N", title=None,
+                        scale=alt.Scale(domain=["All hands", "Showdown", "Non-showdown"],
+                                        range=["#1f77b4", "#2ca02c", "#d62728"]),
+                        legend=alt.Legend(orient="top")),
+        tooltip=[alt.Tooltip("series:N", title="Line"), alt.Tooltip("hand:Q", title="Hand"),
+                 alt.Tooltip(f"{field}:Q", title=axis_title, format=",.2f")],
+    )
+    .properties(height=320)
+)
+st.altair_chart(chart, width="stretch")
+
+st.subheader("Sessions")
+st.caption("A session is a run of hands at one table without a pause longer than the gap set "
+           "in the sidebar. Select one to list its hands.")
+table = data.sessions(player, gap, hand_filter)
+view = pd.DataFrame({
+    "Start (UTC)": pd.to_datetime(table["started_at"], utc=True).dt.tz_localize(None),
+    "End (UTC)": pd.to_datetime(table["ended_at"], utc=True).dt.tz_localize(None),
+    "Duration": [fmt.duration(s) for s in table["seconds"]],
+    "Hands": table["hands"],
+    "Net": widgets.in_currency(table["net"], unit),
+    "BB/100": table["bb_per_100"],
+    "Rake paid": widgets.in_currency(table["rake_paid"], unit),
+    "Table": table["table_name"],
+    "Stakes": table["stakes"],
+})
+event = st.dataframe(
+    view, key="sessions_table", hide_index=True, width="stretch", on_select="rerun",
+    selection_mode="single-row",
+    column_config={
+        "Start (UTC)": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm"),
+        "End (UTC)": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm",
+                                                     help="Start of the session's last hand"),
+        "Net": widgets.money_column("Net", unit, currency),
+        "BB/100": st.column_config.NumberColumn(format="%+.2f",
+                                                help="Big bets won per 100 hands"),
+        "Rake paid": widgets.money_column("Rake paid", unit, currency),
+    },
+)
+picked = widgets.selected_rows(event)
+if picked:
+    session = table.iloc[picked[0]]
+    st.subheader(f"Hands of the session at {fmt.markdown_literal(session['table_name'])}, "
+                 f"{pd.Timestamp(session['started_at']):%Y-%m-%d %H:%M} UTC")
+    widgets.hand_list(
+        data.session_hands(player, str(session["table_name"]),
+                           pd.Timestamp(session["started_at"]).to_pydatetime(),
+                           pd.Timestamp(session["ended_at"]).to_pydatetime(), hand_filter),
+        key="session_hands")

@@ -1,0 +1,78 @@
+"""Starting hands: how the player's three 3rd-street cards did, grouped as Razz players do."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+from razz.dashboard import data, shape, widgets
+from razz.dashboard import format as fmt
+
+st.title("Starting hands")
+chosen = widgets.player_and_filters()
+if chosen is None:
+    st.stop()
+player, hand_filter = chosen
+unit, currency = str(hand_filter.unit), hand_filter.currency
+
+combos = data.starting_hands(player, hand_filter)
+if combos.empty:
+    st.info(f"The logs show no 3rd-street hole cards of {fmt.markdown_literal(player)} under "
+            "these filters: only the hero's (the log owner's) down cards are known.")
+    st.stop()
+st.caption(f"{int(combos['hands'].sum()):,} hands of {fmt.markdown_literal(player)} with known "
+           "hole cards. `(A2)3` means ace and deuce in the hole, a three as door card.")
+
+groups = shape.starting_hand_table(combos, by_group=True)
+chart_data = groups.assign(result=["won" if v >= 0 else "lost" for v in groups["bb_per_100"]])
+st.altair_chart(
+    alt.Chart(chart_data).mark_bar().encode(
+        x=alt.X("group:N", sort=list(groups["group"]), title="Starting hand"),
+        y=alt.Y("bb_per_100:Q", title="Big bets per 100 hands"),
+        color=alt.Color("result:N", scale=alt.Scale(domain=["won", "lost"],
+                                                     range=["#2ca02c", "#d62728"]), legend=None),
+        tooltip=[alt.Tooltip("group:N", title="Group"), alt.Tooltip("hands:Q", title="Hands"),
+                 alt.Tooltip("bb_per_100:Q", title="BB/100", format="+.2f"),
+                 alt.Tooltip("vpip_rate:Q", title="VPIP", format=".1%"),
+                 alt.Tooltip("win_rate:Q", title="Won", format=".1%")],
+    ).properties(height=260, title="Result by group"),
+    width="stretch",
+)
+
+by = st.segmented_control("Rows", ["Each hand", "Groups"], default="Each hand",
+                          key="starting_rows") or "Each hand"
+table = groups if by == "Groups" else shape.starting_hand_table(combos, by_group=False)
+view = pd.DataFrame({
+    "Hand": table["hand"] if by == "Each hand" else table["group"],
+    "Group": table["group"],
+    "Hands": table["hands"],
+    "VPIP": table["vpip_rate"],
+    "Won": table["win_rate"],
+    "Net": widgets.in_currency(table["net"], unit),
+    "BB/100": table["bb_per_100"],
+})
+if by == "Groups":
+    view = view.drop(columns="Group")
+texts = {
+    "VPIP": [fmt.rate(int(n), int(d)) for n, d in zip(table["vpip"], table["hands"], strict=True)],
+    "Won": [fmt.rate(int(n), int(d)) for n, d in zip(table["won"], table["hands"], strict=True)],
+}
+event = st.dataframe(
+    widgets.shown_as(view, texts), key="starting_table", hide_index=True,
+    width="stretch", on_select="rerun", selection_mode="single-row",
+    column_config={
+        "Net": widgets.money_column("Net", unit, currency),
+        "BB/100": st.column_config.NumberColumn(format="%+.2f"),
+        "Won": st.column_config.Column(help="Hands where the player won all or part of a pot"),
+    },
+)
+picked = widgets.selected_rows(event)
+if picked:
+    row = table.iloc[picked[0]]
+    name = row["hand"] or row["group"]
+    st.subheader(f"Hands started with {fmt.markdown_literal(name)}")
+    widgets.hand_list(data.starting_hand_hands(player, row["combos"], hand_filter),
+                      key="starting_hands_list",
+                      caption=f"Most recent {data.LIST_LIMIT:,} at most.")
+else:
+    st.caption("Select a starting hand to list its hands.")
