@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from razz.parser.events import ParseError
@@ -169,7 +170,7 @@ def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else "one of: " + ", ".join(words)
 
 
-def literal_terminals(terminals: list[object]) -> dict[str, str]:
+def literal_terminals(terminals: Iterable[object]) -> dict[str, str]:
     """Name → literal text of the grammar's string terminals, for error messages."""
     out = {}
     for t in terminals:

@@ -27,13 +27,13 @@ if submitted:
         # The importer is the only writer: this server's reader lets go of the file first.
         with st.spinner(f"Importing {len(files)} file(s)…"), \
                 data.reader(data.database_path()).released():
-            outcome = uploads.run_import(data.database_path(), folder)
+            st.session_state["last_import"] = uploads.run_import(data.database_path(), folder)
         data.forget_cached_results()
-        st.session_state["last_import"] = outcome
 
-outcome = st.session_state.get("last_import")
-if outcome is None:
+last: uploads.ImportOutcome | None = st.session_state.get("last_import")
+if last is None:
     st.stop()
+outcome: uploads.ImportOutcome = last  # st.stop() never returns
 
 st.subheader("Last import")
 report = uploads.ImportReport.of(outcome.folder)
