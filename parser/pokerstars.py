@@ -20,6 +20,7 @@ from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
 from razz.parser.errors import describe_error, literal_terminals
 from razz.parser.lexer import PyNameLexer, cython_lexer_class
+from razz.parser.records import constructor
 from razz.parser.timestamps import to_utc, zone_of
 
 SITE = "PokerStars"
@@ -129,6 +130,27 @@ _SHOWED = re.compile(
     r"(?: \([^)]*\))? showed \[([^\]]*)\] and (?:won \(" + _A + r"\)|lost)(?: with (.*))?"
 )
 _ALL_IN = " and is all-in"
+
+
+# Fast constructors of the events built for every hand (see parser/records.py).
+_SeatLine, _PostAnte, _BringIn, _Bet, _Call, _Raise, _Check, _Fold, _Dealt, _StreetStart = (
+    constructor(cls)
+    for cls in (
+        ev.SeatLine,
+        ev.PostAnte,
+        ev.BringIn,
+        ev.Bet,
+        ev.Call,
+        ev.Raise,
+        ev.Check,
+        ev.Fold,
+        ev.Dealt,
+        ev.StreetStart,
+    )
+)
+_SeatResult, _Noise, _Collect, _Show = (
+    constructor(cls) for cls in (ev.SeatResult, ev.Noise, ev.Collect, ev.Show)
+)
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -273,45 +295,45 @@ class _ToEvents(Transformer[Any, Any]):
         m = _STACK.match(str(stack))
         assert m is not None  # SEAT_STACK has this shape
         status = m.group(3) or ""
-        return ev.SeatLine(
-            line=self._at(seat_name),
-            player=name,
-            seat=int(seat_no[5:]),
-            stack=self._units(m.group(1), stack),
-            sitting_out=status == " is sitting out",
-            out_of_hand=status == " out of hand",
-            bounty=m.group(2),
+        return _SeatLine(
+            self._at(seat_name),
+            name,
+            int(seat_no[5:]),
+            self._units(m.group(1), stack),
+            status == " is sitting out",
+            status == " out of hand",
+            m.group(2),
         )
 
     # ----------------------------------------------------------------- actions
     def ante(self, c: list[Any]) -> ev.PostAnte:
         amount, all_in = _tail(c[1], 17)  # ": posts the ante "
-        return ev.PostAnte(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+        return _PostAnte(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
 
     def bring_in(self, c: list[Any]) -> ev.BringIn:
         amount, all_in = _tail(c[1], 16)  # ": brings in for "
-        return ev.BringIn(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+        return _BringIn(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
 
     def bet(self, c: list[Any]) -> ev.Bet:
         amount, all_in = _tail(c[1], 7)  # ": bets "
-        return ev.Bet(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+        return _Bet(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
 
     def call(self, c: list[Any]) -> ev.Call:
         amount, all_in = _tail(c[1], 8)  # ": calls "
-        return ev.Call(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+        return _Call(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
 
     def raise_to(self, c: list[Any]) -> ev.Raise:
         amounts, all_in = _tail(c[1], 9)  # ": raises "
         by, _, to = amounts.partition(" to ")
-        return ev.Raise(
+        return _Raise(
             self._at(c[0]), str(c[0]), self._units(by, c[1]), self._units(to, c[1]), all_in
         )
 
     def check(self, c: list[Any]) -> ev.Check:
-        return ev.Check(self._at(c[0]), str(c[0]))
+        return _Check(self._at(c[0]), str(c[0]))
 
     def fold(self, c: list[Any]) -> ev.Fold:
-        return ev.Fold(self._at(c[0]), str(c[0]))
+        return _Fold(self._at(c[0]), str(c[0]))
 
     def capped(self, c: list[Any]) -> ev.BettingCapped:
         return ev.BettingCapped(self._at(c[0]))
@@ -325,12 +347,12 @@ class _ToEvents(Transformer[Any, Any]):
         side = None
         if label.startswith("side pot"):
             side = int(label[9:]) if label.startswith("side pot-") else 1
-        return ev.Collect(self._at(c[0]), str(c[0]), self._units(amount, c[1]), label, side)
+        return _Collect(self._at(c[0]), str(c[0]), self._units(amount, c[1]), label, side)
 
     def shows(self, c: list[Any]) -> ev.Show:
         m = _SHOWS.match(str(c[1]).rstrip())
         assert m is not None  # SHOWS has this shape
-        return ev.Show(self._at(c[0]), str(c[0]), _cards(m.group(1)), m.group(2))
+        return _Show(self._at(c[0]), str(c[0]), _cards(m.group(1)), m.group(2))
 
     def mucks(self, c: list[Any]) -> ev.Muck:
         return ev.Muck(self._at(c[0]), str(c[0]))
@@ -354,7 +376,7 @@ class _ToEvents(Transformer[Any, Any]):
         street = _STREET_BY_TOKEN[marker.type]
         card = _BRACKETS.search(str(marker)) if street is ev.Street.SEVENTH else None
         out: list[ev.Event] = [
-            ev.StreetStart(self._at(marker), street, card.group(1) if card else None)
+            _StreetStart(self._at(marker), street, card.group(1) if card else None)
         ]
         out.extend(c[1:])
         return out
@@ -378,7 +400,7 @@ class _ToEvents(Transformer[Any, Any]):
             previous = tuple(groups[0][2:].split(" "))
             new = tuple(groups[1][2:].split(" "))
         hero = len(previous) + len(new) == number
-        return ev.Dealt(self._at(name), str(name)[9:], street, previous, new, hero)
+        return _Dealt(self._at(name), str(name)[9:], street, previous, new, hero)
 
     def dealt3(self, c: list[Any]) -> ev.Dealt:
         return self._dealt(ev.Street.THIRD, 3, c)
@@ -426,47 +448,70 @@ class _ToEvents(Transformer[Any, Any]):
     def folded_result(self, c: list[Any]) -> ev.SeatResult:
         m = _FOLDED.match(str(c[1]))
         assert m is not None  # FOLDED_ON has this shape
-        return ev.SeatResult(
-            *self._seat(c),
+        line, name, seat = self._seat(c)
+        return _SeatResult(
+            line,
+            name,
+            seat,
             ev.Outcome.FOLDED,
-            street=_SUMMARY_STREET[m.group(1)],
-            didnt_bet=m.group(2) is not None,
+            _SUMMARY_STREET[m.group(1)],
+            m.group(2) is not None,
+            (),
+            None,
+            None,
         )
 
     def collected_result(self, c: list[Any]) -> ev.SeatResult:
         m = _COLLECTED_SUM.match(str(c[1]))
         assert m is not None  # COLLECTED_SUM has this shape
-        return ev.SeatResult(
-            *self._seat(c), ev.Outcome.COLLECTED, amount=self._units(m.group(1), c[1])
-        )
+        line, name, seat = self._seat(c)
+        amount = self._units(m.group(1), c[1])
+        return _SeatResult(line, name, seat, ev.Outcome.COLLECTED, None, False, (), amount, None)
 
     def won_result(self, c: list[Any]) -> ev.SeatResult:
         m = _SHOWED.match(str(c[1]).rstrip())
         assert m is not None  # SHOWED_WON has this shape
-        return ev.SeatResult(
-            *self._seat(c),
+        line, name, seat = self._seat(c)
+        return _SeatResult(
+            line,
+            name,
+            seat,
             ev.Outcome.SHOWED_WON,
-            cards=_cards(m.group(1)),
-            amount=self._units(m.group(2), c[1]),
-            description=m.group(3),
+            None,
+            False,
+            _cards(m.group(1)),
+            self._units(m.group(2), c[1]),
+            m.group(3),
         )
 
     def lost_result(self, c: list[Any]) -> ev.SeatResult:
         m = _SHOWED.match(str(c[1]).rstrip())
         assert m is not None  # SHOWED_LOST has this shape
-        return ev.SeatResult(
-            *self._seat(c), ev.Outcome.SHOWED_LOST, cards=_cards(m.group(1)), description=m.group(3)
+        line, name, seat = self._seat(c)
+        return _SeatResult(
+            line,
+            name,
+            seat,
+            ev.Outcome.SHOWED_LOST,
+            None,
+            False,
+            _cards(m.group(1)),
+            None,
+            m.group(3),
         )
 
     def mucked_result(self, c: list[Any]) -> ev.SeatResult:
         m = _BRACKETS.search(str(c[1]))
         assert m is not None  # MUCKED has this shape
-        return ev.SeatResult(*self._seat(c), ev.Outcome.MUCKED, cards=_cards(m.group(1)))
+        line, name, seat = self._seat(c)
+        return _SeatResult(
+            line, name, seat, ev.Outcome.MUCKED, None, False, _cards(m.group(1)), None, None
+        )
 
     # -------------------------------------------------------------------- noise
     def noise(self, c: list[Any]) -> ev.Noise:
         name, what = c
-        return ev.Noise(
+        return _Noise(
             self._at(name), _NOISE_KIND[what.type], str(name), (str(name) + str(what)).rstrip()
         )
 
@@ -474,7 +519,7 @@ class _ToEvents(Transformer[Any, Any]):
         token = c[0]
         text = str(token).rstrip()
         if token.type == "DOUBLE_BET_NOISE":
-            return ev.Noise(self._at(token), ev.NoiseKind.OTHER, None, text)
+            return _Noise(self._at(token), ev.NoiseKind.OTHER, None, text)
         m = _OTHER_NOISE.match(text)
         player = m.group(1) if m else None
         kind = next(
@@ -483,7 +528,7 @@ class _ToEvents(Transformer[Any, Any]):
         )
         if player and player.endswith(":"):
             player = player[:-1]
-        return ev.Noise(self._at(token), kind, player, text)
+        return _Noise(self._at(token), kind, player, text)
 
     # --------------------------------------------------------------------- hand
     def hand(self, c: list[Any]) -> tuple[dict[str, Any], dict[str, Any], list[ev.Event]]:
