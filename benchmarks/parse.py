@@ -114,9 +114,8 @@ def parse_serial(paths: list[Path]) -> int:
 
 def parse_parallel(paths: list[Path], jobs: int) -> int:
     """The `razz parse` pipeline: pieces of files, parsed by `jobs` worker processes."""
-    from razz.store.sources import Opener, discover, read_pieces
-
     from razz.commands.parse import ordered_map, parse_piece
+    from razz.store.sources import Opener, discover, read_pieces
 
     sources = discover([str(p) for p in paths]).sources
     opener = Opener()

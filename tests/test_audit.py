@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from razz.parser import Hand, read_path, read_text
 from razz.parser.events import Street, TotalPot
 from razz.replay.audit import audit_hand

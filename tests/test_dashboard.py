@@ -19,9 +19,10 @@ from typing import Any
 import duckdb
 import pandas as pd
 import pytest
+from streamlit.testing.v1 import AppTest
+
 from razz.dashboard import data, shape
 from razz.dashboard import format as fmt
-from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "dashboard" / "app.py"

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from razz.parser.events import (
     Bet,
     BettingCapped,

@@ -8,6 +8,7 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+
 from razz.parser import Hand, read_path, read_text
 from razz.parser.events import STREETS, Event
 from razz.replay.audit import audit_hand

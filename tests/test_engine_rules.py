@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+
 from razz.parser import Hand, read_text
 from razz.parser.events import Check, Dealt
 from razz.replay.audit import audit_hand

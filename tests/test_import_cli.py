@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from razz.store import db as store_db
 
 _spec = importlib.util.spec_from_file_location("h", Path(__file__).with_name("test_store_hands.py"))

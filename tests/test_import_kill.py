@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from razz.store import db as store_db
 
 _here = Path(__file__).parent

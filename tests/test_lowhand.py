@@ -8,6 +8,7 @@ from itertools import combinations, pairwise
 from pathlib import Path
 
 import pytest
+
 from razz.replay.cards import DECK, RANK, RANK_CHARS
 from razz.replay.lowhand import (
     Shape,

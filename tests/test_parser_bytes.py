@@ -7,6 +7,7 @@ import io
 import tracemalloc
 
 import pytest
+
 from razz.parser import Hand, ParseError, read_stream, read_text
 from razz.parser.reader import MAX_LINE, split_stream
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from razz.parser import Hand, ParseError, SkippedHand, read_path
 from razz.parser import events as ev
 

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from razz.parser import read_path
 from razz.parser.serialize import result_to_dict
 

@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime
 
 import pytest
+
 from razz.parser import Hand, ParseError, SkippedHand, read_text
 from razz.parser import events as ev
 

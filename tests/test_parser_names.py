@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+
 from razz.parser import Hand, read_text
 from razz.parser import events as ev
 from razz.parser.pokerstars import PokerStarsParser

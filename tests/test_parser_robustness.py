@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from razz.parser import Hand, ParseError, SkippedHand, read_stream, read_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pokerstars"

@@ -19,6 +19,7 @@ import random
 
 import pytest
 from pokerkit import Automation, FixedLimitRazz
+
 from razz.parser.events import Dealt, PostAnte, StreetStart, UncalledBet
 from razz.replay.betting import Action, ActionKind
 from razz.replay.cards import DECK

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
 from razz.parser import read_path
 from razz.parser.events import Hand
 from razz.replay.audit import audit_hand

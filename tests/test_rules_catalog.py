@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from razz.replay.rules import PARSE_RULE, RULES, RULES_BY_ID, RuleId, rule
 
 RULES_MD = Path(__file__).parents[2] / "shared" / "docs" / "RAZZ_RULES.md"

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+from razz.cli import main
 from razz.parser.events import (
     BettingCapped,
     BringIn,
@@ -42,8 +44,6 @@ from razz.replay.simulator import (
     simulate,
 )
 from razz.replay.writer import HandWriter
-
-from razz.cli import main
 
 HANDS, SEED = 1200, 1
 

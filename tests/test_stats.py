@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from razz.store import db as store_db
 from razz.store import queries
 from razz.store.importer import Settings, import_paths

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+
 from razz.store import db as store_db
 from razz.store.rows import SCHEMAS
 from razz.store.writer import Writer

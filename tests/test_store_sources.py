@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from razz.parser import Hand, read_text
 from razz.store.sources import (
     FileState,
