@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import streamlit as st
+
 from razz.dashboard import data, widgets
 from razz.dashboard import format as fmt
 

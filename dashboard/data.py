@@ -23,6 +23,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 import streamlit as st
+
 from razz.store import db as store_db
 
 DB_ENV = "RAZZ_DASHBOARD_DB"

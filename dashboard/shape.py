@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pandas as pd
+
 from razz.dashboard import format as fmt
 
 RANKS = "A23456789TJQK"  # Razz order: the ace is the lowest card

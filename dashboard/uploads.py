@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
+
 from razz.dashboard import data
 
 MAX_UPLOAD_ENV = "RAZZ_DASHBOARD_MAX_UPLOAD_MB"

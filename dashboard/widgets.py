@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 import streamlit as st
+
 from razz.dashboard import data
 from razz.dashboard import format as fmt
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
 from razz.parser.events import ParseError
 
 # What each terminal of grammar/pokerstars.lark stands for, in words.

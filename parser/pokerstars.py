@@ -15,6 +15,7 @@ from typing import Any
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 from lark.grammar import Rule
+
 from razz.grammar import grammar_text
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 import pyarrow as pa
+
 from razz.parser.events import Hand, ParseError, SkippedHand, Unit
 from razz.replay.findings import Severity
 from razz.replay.results import HandResult

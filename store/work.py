@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pyarrow as pa
+
 from razz.parser.events import Hand, ParseError, ParseResult, SkippedHand
 from razz.parser.pokerstars import PokerStarsParser
 from razz.parser.reader import default_parser, parse_raw, split_stream

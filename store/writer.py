@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
+
 from razz.replay.findings import Severity
 from razz.store import db as store_db
 from razz.store.rows import HAND_TABLES, TABLES, Tables

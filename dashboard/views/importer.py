@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
+
 from razz.dashboard import data, uploads
 
 st.title("Import hand histories")

@@ -6,6 +6,7 @@ from typing import Any
 
 import pandas as pd
 import streamlit as st
+
 from razz.dashboard import data, shape, widgets
 from razz.dashboard import format as fmt
 

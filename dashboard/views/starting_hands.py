@@ -5,6 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 import streamlit as st
+
 from razz.dashboard import data, shape, widgets
 from razz.dashboard import format as fmt
 
