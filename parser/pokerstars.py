@@ -134,24 +134,20 @@ _ALL_IN = " and is all-in"
 
 
 # Fast constructors of the events built for every hand (see parser/records.py).
-_SeatLine, _PostAnte, _BringIn, _Bet, _Call, _Raise, _Check, _Fold, _Dealt, _StreetStart = (
-    constructor(cls)
-    for cls in (
-        ev.SeatLine,
-        ev.PostAnte,
-        ev.BringIn,
-        ev.Bet,
-        ev.Call,
-        ev.Raise,
-        ev.Check,
-        ev.Fold,
-        ev.Dealt,
-        ev.StreetStart,
-    )
-)
-_SeatResult, _Noise, _Collect, _Show = (
-    constructor(cls) for cls in (ev.SeatResult, ev.Noise, ev.Collect, ev.Show)
-)
+_SeatLine = constructor(ev.SeatLine)
+_PostAnte = constructor(ev.PostAnte)
+_BringIn = constructor(ev.BringIn)
+_Bet = constructor(ev.Bet)
+_Call = constructor(ev.Call)
+_Raise = constructor(ev.Raise)
+_Check = constructor(ev.Check)
+_Fold = constructor(ev.Fold)
+_Dealt = constructor(ev.Dealt)
+_StreetStart = constructor(ev.StreetStart)
+_SeatResult = constructor(ev.SeatResult)
+_Noise = constructor(ev.Noise)
+_Collect = constructor(ev.Collect)
+_Show = constructor(ev.Show)
 
 
 def _cards(text: str) -> tuple[str, ...]:

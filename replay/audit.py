@@ -14,6 +14,7 @@ bring-in of a table) are in `tablecheck`.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from razz.parser.events import (
     STREETS,
@@ -22,7 +23,6 @@ from razz.parser.events import (
     Call,
     Check,
     Collect,
-    Event,
     Fold,
     Hand,
     PostAnte,
@@ -113,6 +113,7 @@ def audit_hand(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = Fals
     pot = 0
     last_line = hand.header.first_line
     index = state.setup.index
+    event: Any  # dispatched on its exact type below
     if strict:
         _raise_first(findings)
     for event in hand.events:
@@ -145,6 +146,7 @@ def audit_hand(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = Fals
         if all_in:
             ever_all_in[i] = True
         if kind is Collect:
+            assert chips is not None  # a collect always moves chips
             collected[i] += chips
             pot -= chips
         elif kind is Show:
@@ -222,7 +224,7 @@ class _Flags:
 def _record(
     before: HandState,
     after: HandState,
-    event: Event,
+    event: Any,  # dispatched on its exact type
     i: int,
     flags: _Flags,
     counts: list[list[list[int]]],

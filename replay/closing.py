@@ -524,8 +524,8 @@ def _check_summary(state: HandState, last_line: int) -> list[Finding]:
         ]
     money = setup.money
     won: dict[int, int] = {}
-    for i, c in record.collects:
-        won[i] = won.get(i, 0) + c.amount
+    for k, c in record.collects:
+        won[k] = won.get(k, 0) + c.amount
     found: list[Finding] = []
     seen: set[int] = set()
 

@@ -184,15 +184,15 @@ def on_show(state: HandState, e: Show) -> Result:
     shown = [c for c in e.cards if c in RANK]
     hand = [*shown, community] if community and len(shown) == 6 else shown
     if e.description is not None and not description_matches(e.description, hand):
-        want = lo_text(hand)
+        low = lo_text(hand)
         found.append(
             make_finding(
                 setup,
                 RuleId.LOG_DESC,
                 e.line,
-                f"Lo: {want}",
+                f"Lo: {low}",
                 e.description,
-                f"{e.player}'s cards make Lo: {want}, not what the log writes ({e.description}).",
+                f"{e.player}'s cards make Lo: {low}, not what the log writes ({e.description}).",
             )
         )
     record = state.record

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from razz.parser.events import (
     STREETS,
@@ -109,7 +110,8 @@ __all__ = [
     "uncalled_bet",
 ]
 
-Handler = Callable[[HandState, Event], tuple[HandState, tuple[Finding, ...]]]
+# Each handler takes the one event class it is registered for: dispatch is on type(event).
+Handler = Callable[[HandState, Any], tuple[HandState, tuple[Finding, ...]]]
 
 _HANDLERS: dict[type, Handler] = {
     PostAnte: dealing.on_ante,
@@ -162,6 +164,7 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
     antes: Counter[int] = Counter()
     bring_in = None
     first_ante_line = 0
+    e: Any  # dispatched on its exact type below
     for e in hand.events:
         kind = type(e)
         if kind is SeatLine:

@@ -1411,13 +1411,17 @@ def simulate_rule_samples(
             attempt += 1
             planner = _OneFault(cls, seed + k, clean_first)
             share = 0.0 if cls.cash_only else (0.5 if attempt % 2 else 0.0)
+
+            def injected(p: _OneFault = planner) -> bool:
+                return p.injection is not None
+
             files = run_tables(
                 400,
                 (seed * 7919 + k * 104_729 + attempt) % 2**63,
                 strict=False,
                 tournament_share=share,
                 planner=planner,
-                until=lambda planner=planner: planner.injection is not None,
+                until=injected,
             )
             played += sum(len(f.hands) for f in files)
             if planner.injection is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from razz.parser.events import (
     Bet,
@@ -335,7 +335,8 @@ def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-_FORMATTERS: dict[type[Event], Callable[[HandWriter, Event], str]] = {
+# Each formatter takes the one event class it is registered for: dispatch is on type(event).
+_FORMATTERS: dict[type[Event], Callable[[HandWriter, Any], str]] = {
     SeatLine: HandWriter._seat,
     PostAnte: HandWriter._ante,
     StreetStart: HandWriter._street,
