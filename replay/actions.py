@@ -43,6 +43,7 @@ from razz.replay.state import (
     folded,
     in_hand,
     make_finding,
+    new_tuple,
     put_in,
     set_deal,
     set_round,
@@ -268,21 +269,26 @@ def _next(
     """The state after player `i` acted: the round moves on to the next player owing action."""
     rnd = state.round
     to_act = next_to_act(players, i, level, acted)
-    new_round = Round(
-        level,
-        full_level,
-        bets,
-        acted,
-        to_act,
-        rnd.opener,
-        aggressor,
-        rnd.capped_line,
-        rnd.cap_at,
-        rnd.actions + 1,
+    new_round = new_tuple(
+        Round,
+        (
+            level,
+            full_level,
+            bets,
+            acted,
+            to_act,
+            rnd.opener,
+            aggressor,
+            rnd.capped_line,
+            rnd.cap_at,
+            rnd.actions + 1,
+        ),
     )
-    return HandState(
-        state.setup, players, state.phase, state.street, new_round, state.deal, state.record
+    result: HandState = new_tuple(
+        HandState,
+        (state.setup, players, state.phase, state.street, new_round, state.deal, state.record),
     )
+    return result
 
 
 def _replace_player(
@@ -648,15 +654,18 @@ def on_fold(state: HandState, e: Fold) -> Result:
         state = _opened(state)
     rnd, d = state.round, state.deal
     players = _replace_player(state.players, i, folded(state.players[i]))
-    deal = Deal(
-        d.bring_in,
-        d.brought_in,
-        d.hero,
-        d.community,
-        d.street_line,
-        (*d.folded_on[:i], state.street, *d.folded_on[i + 1 :]),
-        d.antes,
-        d.seen,
+    deal = new_tuple(
+        Deal,
+        (
+            d.bring_in,
+            d.brought_in,
+            d.hero,
+            d.community,
+            d.street_line,
+            (*d.folded_on[:i], state.street, *d.folded_on[i + 1 :]),
+            d.antes,
+            d.seen,
+        ),
     )
     state = _next(
         set_deal(state, deal),

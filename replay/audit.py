@@ -13,7 +13,6 @@ bring-in of a table) are in `tablecheck`.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from razz.parser.events import (
@@ -33,7 +32,7 @@ from razz.parser.events import (
     UncalledBet,
 )
 from razz.replay.cards import RANK
-from razz.replay.engine import finish, start, step
+from razz.replay.engine import _HANDLERS, finish, start
 from razz.replay.fastinit import positional
 from razz.replay.findings import Finding, RuleViolation, Severity
 from razz.replay.lowhand import lo_text
@@ -48,7 +47,7 @@ from razz.replay.results import (
     StreetActivity,
 )
 from razz.replay.ruleset import POKERSTARS, Ruleset
-from razz.replay.state import HandState, in_hand
+from razz.replay.state import HandState, PlayerState, in_hand
 
 EXAMPLE = """\
 PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET
@@ -116,15 +115,19 @@ def audit_hand(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = Fals
     event: Any  # dispatched on its exact type below
     if strict:
         _raise_first(findings)
+    handler_of = _HANDLERS.get  # `engine.step`, inlined: lines without a handler change nothing
     for event in hand.events:
+        kind = type(event)
+        last_line = event.line
+        handler = handler_of(kind)
+        if handler is None:
+            continue
         before = state
-        state, new = step(state, event)
+        state, new = handler(state, event)
         if new:
             findings.extend(new)
             if strict:
                 _raise_first(new)
-        last_line = event.line
-        kind = type(event)
         if kind is StreetStart:
             k = _STREET_INDEX[event.street]
             if street_base[k] is None:
@@ -137,9 +140,10 @@ def audit_hand(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = Fals
         if i is None:
             continue
         p = state.players[i]
+        p0 = before.players[i]
         # The pot moves only by what this line moved for its player (in, back or out).
-        pot += p.committed - before.players[i].committed
-        record = _record(before, state, event, i, flags, counts)
+        pot += p.committed - p0.committed
+        record = _record(before, p0, p, kind, event, i, flags, counts)
         if record is None:
             continue
         action_kind, chips, to_amount, all_in = record
@@ -223,15 +227,16 @@ class _Flags:
 
 def _record(
     before: HandState,
-    after: HandState,
-    event: Any,  # dispatched on its exact type
+    p0: PlayerState,
+    p1: PlayerState,
+    kind: type,
+    event: Any,  # dispatched on its exact type, `kind`
     i: int,
     flags: _Flags,
     counts: list[list[list[int]]],
 ) -> tuple[str | None, int | None, int | None, bool] | None:
-    """(action kind, amount, street total, all-in) of a recorded line, updating analytics."""
-    kind = type(event)
-    p0, p1 = before.players[i], after.players[i]
+    """(action kind, amount, street total, all-in) of a recorded line, updating analytics;
+    `p0` and `p1` are player `i` before and after the line."""
     if kind is PostAnte:
         return "ante", event.amount, None, event.all_in
     if kind is UncalledBet:
@@ -347,22 +352,27 @@ def _result(
     )
     results = []
     cards: list[CardRecord] = []
+    seats = setup.seats
+    hero = deal.hero
+    steal = flags.steal
     for i, p in enumerate(players):
         if not p.dealt_in:
             continue
-        name = setup.name(i)
+        seat = seats[i]
+        name = seat.name
         activity = []
         for k, street in enumerate(STREETS):
             c = counts[k][i]
             seen = saw[k][i] if k else True
-            if not seen and not any(c) and not invested[k][i]:
+            put = invested[k][i]
+            if not seen and not put and not any(c):
                 activity.append(_UNSEEN[k])  # an equal record: immutable, so shared
                 continue
             activity.append(
                 _activity(
                     street,
                     seen,
-                    invested[k][i],
+                    put,
                     c[_BETS],
                     c[_COMPLETES],
                     c[_RAISES],
@@ -373,20 +383,20 @@ def _result(
                 )
             )
         streets = tuple(activity)
-        ante = deal.antes[i]
         put_in = p.committed
         won = collected[i]
-        known = [c for c in p.cards if c]
+        own = p.cards
+        known = [c for c in own if c]
         hand_cards = [*known, community] if community and len(known) == 6 else known
         at_showdown = showdown and i in live
         results.append(
             _player(
-                setup.seats[i].seat,
+                seat.seat,
                 name,
-                i == deal.hero,
-                setup.seats[i].stack,
-                setup.seats[i].stack - put_in + won,
-                ante,
+                i == hero,
+                seat.stack,
+                seat.stack - put_in + won,
+                deal.antes[i],
                 put_in,
                 won,
                 won - put_in,
@@ -397,26 +407,30 @@ def _result(
                 flags.vpip[i],
                 flags.faced_completion[i],
                 flags.folded_to_completion[i],
-                flags.steal == i,
-                flags.steal == i and steal_success,
+                steal == i,
+                steal == i and steal_success,
                 at_showdown,
                 at_showdown and won > 0,
                 won if at_showdown else 0,
                 lo_text(hand_cards) if len(hand_cards) == 7 else None,
-                tuple(p.cards[:3]) if len(p.cards) >= 3 and all(p.cards[:3]) else (),
+                own[:3] if len(own) >= 3 and all(own[:3]) else (),
                 door_card(p),
                 ever_all_in[i] or p.all_in,
             )
         )
         shown = shown_count[i]
-        for k, card in enumerate(p.cards[:7]):
+        for k, card in enumerate(own[:7]):
             if card:
                 cards.append(
                     _card(name, _STREET_OF_POSITION[k], k + 1, card, _VISIBILITY[k], k < shown)
                 )
     if community:
         cards.append(_card(None, Street.SEVENTH, 1, community, "community", False))
-    antes = Counter(a for a in deal.antes if a)
+    # The ante most players posted (the first posted, on a tie): `Counter.most_common(1)`.
+    ante_counts: dict[int, int] = {}
+    for a in deal.antes:
+        if a:
+            ante_counts[a] = ante_counts.get(a, 0) + 1
     pots = tuple(
         _pot(pot.index, pot.amount, pot.eligible, pot.winners, pot.shares)
         for pot in settlement.pots
@@ -424,7 +438,7 @@ def _result(
     return _hand_result(
         setup.hand_id,
         setup.source,
-        antes.most_common(1)[0][0] if antes else None,
+        max(ante_counts, key=ante_counts.__getitem__) if ante_counts else None,
         flags.posted_bring_in_amount,
         setup.name(deal.bring_in) if deal.bring_in is not None else None,
         sum(p.committed for p in players),

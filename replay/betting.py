@@ -28,6 +28,7 @@ from razz.replay.state import (
     Round,
     bet_unit,
     evolve,
+    new_tuple,
     with_cards,
 )
 
@@ -107,12 +108,15 @@ def close_deal(state: HandState) -> HandState:
     if street is not Street.THIRD:
         n_cards = 6 if street is Street.SEVENTH and deal.community is not None else NUMBER[street]
         # A card nobody saw (an opponent's river card, or a missing line) still takes its place.
-        players = tuple(
-            with_cards(p, p.cards + (UNKNOWN,) * (n_cards - len(p.cards)))
-            if p.dealt_in and not p.folded and len(p.cards) < n_cards
-            else p
-            for p in players
-        )
+        for p in players:
+            if p.dealt_in and not p.folded and len(p.cards) < n_cards:
+                players = tuple(
+                    with_cards(p, p.cards + (UNKNOWN,) * (n_cards - len(p.cards)))
+                    if p.dealt_in and not p.folded and len(p.cards) < n_cards
+                    else p
+                    for p in players
+                )
+                break
     state = HandState(state.setup, players, Phase.BETTING, street, state.round, deal, state.record)
     if street is Street.THIRD:
         _, opener = bring_in_players(state)
@@ -125,12 +129,19 @@ def close_deal(state: HandState) -> HandState:
             active += 1
     if active < 2:
         opener = None
-    rnd = Round(0, 0, 0, frozenset(), opener, opener, None, 0, 0, 0)
-    return HandState(state.setup, players, Phase.BETTING, street, rnd, deal, state.record)
+    rnd = new_tuple(Round, (0, 0, 0, frozenset(), opener, opener, None, 0, 0, 0))
+    result: HandState = new_tuple(
+        HandState, (state.setup, players, Phase.BETTING, street, rnd, deal, state.record)
+    )
+    return result
 
 
 def heads_up(state: HandState) -> bool:
-    return sum(1 for p in state.players if p.dealt_in and not p.folded) == 2
+    left = 0
+    for p in state.players:
+        if p.dealt_in and not p.folded:
+            left += 1
+    return left == 2
 
 
 def cap_applies(state: HandState) -> bool:

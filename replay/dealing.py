@@ -25,6 +25,7 @@ from razz.replay.state import (
     evolve,
     in_hand,
     make_finding,
+    new_tuple,
     posted_ante,
     street_reset,
     with_cards,
@@ -223,19 +224,24 @@ def on_ante(state: HandState, e: PostAnte) -> tuple[HandState, tuple[Finding, ..
         found += stack_findings(setup, e.player, p, e.amount, e.all_in, e.line)
     d = state.deal
     antes = d.antes
-    deal = Deal(
-        d.bring_in,
-        d.brought_in,
-        d.hero,
-        d.community,
-        d.street_line,
-        d.folded_on,
-        (*antes[:i], antes[i] + e.amount, *antes[i + 1 :]),
-        d.seen,
+    deal = new_tuple(
+        Deal,
+        (
+            d.bring_in,
+            d.brought_in,
+            d.hero,
+            d.community,
+            d.street_line,
+            d.folded_on,
+            (*antes[:i], antes[i] + e.amount, *antes[i + 1 :]),
+            d.seen,
+        ),
     )
     players = state.players
     players = (*players[:i], posted_ante(p, e.amount, e.all_in), *players[i + 1 :])
-    state = HandState(setup, players, state.phase, state.street, state.round, deal, state.record)
+    state = new_tuple(
+        HandState, (setup, players, state.phase, state.street, state.round, deal, state.record)
+    )
     return state, tuple(found) if found else NO_FINDINGS
 
 
@@ -262,7 +268,10 @@ def on_street(state: HandState, e: StreetStart) -> tuple[HandState, tuple[Findin
                 f"Streets are dealt in order, 3rd to 7th; {e.street} street comes out of turn.",
             )
         )
-    n_live = sum(1 for p in state.players if in_hand(p))
+    n_live = 0
+    for p in state.players:
+        if p.dealt_in and not p.folded:
+            n_live += 1
     if state.street is not None and n_live <= 1:
         found.append(
             make_finding(
@@ -331,7 +340,11 @@ def on_street(state: HandState, e: StreetStart) -> tuple[HandState, tuple[Findin
                         f"The community card {community} is already held by {owner}.",
                     )
                 )
-    reset = tuple(p if not p.street_bet else street_reset(p) for p in state.players)
+    reset = state.players
+    for p in reset:
+        if p.street_bet:
+            reset = tuple(q if not q.street_bet else street_reset(q) for q in reset)
+            break
     d = state.deal
     known = community if community in RANK else None
     deal = Deal(
@@ -376,18 +389,36 @@ def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]
             and (not e.hero or deal.hero == i)
         ):
             players = state.players
-            q = PlayerState(
-                p.stack, p.committed, p.street_bet, True, False, p.all_in, (*cards, new[0])
+            q = new_tuple(
+                PlayerState,
+                (p.stack, p.committed, p.street_bet, True, False, p.all_in, (*cards, new[0])),
             )
-            return HandState(
-                setup,
-                (*players[:i], q, *players[i + 1 :]),
-                state.phase,
-                street,
-                state.round,
-                with_seen(deal, deal.seen | BIT[new[0]]),
-                state.record,
-            ), NO_FINDINGS
+            seen_deal = new_tuple(
+                Deal,
+                (
+                    deal.bring_in,
+                    deal.brought_in,
+                    deal.hero,
+                    deal.community,
+                    deal.street_line,
+                    deal.folded_on,
+                    deal.antes,
+                    deal.seen | BIT[new[0]],
+                ),
+            )
+            after: HandState = new_tuple(
+                HandState,
+                (
+                    setup,
+                    (*players[:i], q, *players[i + 1 :]),
+                    state.phase,
+                    street,
+                    state.round,
+                    seen_deal,
+                    state.record,
+                ),
+            )
+            return after, NO_FINDINGS
         if (
             street is Street.THIRD
             and not cards

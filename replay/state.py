@@ -211,6 +211,10 @@ _FIELDS: dict[type, dict[str, int]] = {
     for cls in (PlayerState, Round, Deal, Record, HandState)
 }
 _new_tuple: Any = tuple.__new__  # builds a NamedTuple from its values, unchecked
+# `new_tuple(Round, (…))` is `Round(…)` without the Python-level `__new__` of a NamedTuple:
+# the same record, built in one C call (for the per-line hot paths).
+new_tuple: Any = tuple.__new__
+_RECORD_INDEX = _FIELDS[Record]
 
 
 def evolve(record: T, **changes: object) -> T:
@@ -243,108 +247,135 @@ def new_state(setup: HandSetup) -> HandState:
 
 def with_player(state: HandState, i: int, player: PlayerState) -> HandState:
     players = state.players
-    return HandState(
-        state.setup,
-        (*players[:i], player, *players[i + 1 :]),
-        state.phase,
-        state.street,
-        state.round,
-        state.deal,
-        state.record,
+    return _new_tuple(
+        HandState,
+        (
+            state.setup,
+            (*players[:i], player, *players[i + 1 :]),
+            state.phase,
+            state.street,
+            state.round,
+            state.deal,
+            state.record,
+        ),
     )
 
 
 def with_round(state: HandState, rnd: Round, players: tuple[PlayerState, ...]) -> HandState:
-    return HandState(state.setup, players, state.phase, state.street, rnd, state.deal, state.record)
+    return _new_tuple(
+        HandState, (state.setup, players, state.phase, state.street, rnd, state.deal, state.record)
+    )
 
 
 def set_round(state: HandState, rnd: Round) -> HandState:
-    return HandState(
-        state.setup, state.players, state.phase, state.street, rnd, state.deal, state.record
+    return _new_tuple(
+        HandState,
+        (state.setup, state.players, state.phase, state.street, rnd, state.deal, state.record),
     )
 
 
 def set_deal(state: HandState, deal: Deal) -> HandState:
-    return HandState(
-        state.setup, state.players, state.phase, state.street, state.round, deal, state.record
+    return _new_tuple(
+        HandState,
+        (state.setup, state.players, state.phase, state.street, state.round, deal, state.record),
     )
 
 
 def set_record(state: HandState, record: Record) -> HandState:
-    return HandState(
-        state.setup, state.players, state.phase, state.street, state.round, state.deal, record
+    return _new_tuple(
+        HandState,
+        (state.setup, state.players, state.phase, state.street, state.round, state.deal, record),
     )
 
 
 def set_phase(state: HandState, phase: Phase) -> HandState:
-    return HandState(
-        state.setup, state.players, phase, state.street, state.round, state.deal, state.record
+    return _new_tuple(
+        HandState,
+        (state.setup, state.players, phase, state.street, state.round, state.deal, state.record),
     )
 
 
 def with_seen(deal: Deal, seen: int) -> Deal:
-    return Deal(
-        deal.bring_in,
-        deal.brought_in,
-        deal.hero,
-        deal.community,
-        deal.street_line,
-        deal.folded_on,
-        deal.antes,
-        seen,
+    return _new_tuple(
+        Deal,
+        (
+            deal.bring_in,
+            deal.brought_in,
+            deal.hero,
+            deal.community,
+            deal.street_line,
+            deal.folded_on,
+            deal.antes,
+            seen,
+        ),
     )
 
 
 def put_in(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
     """The player after putting `amount` in the pot (never below zero chips behind)."""
     stack = p.stack - amount
-    return PlayerState(
-        max(stack, 0),
-        p.committed + amount,
-        p.street_bet + amount,
-        p.dealt_in,
-        p.folded,
-        all_in or stack <= 0,
-        p.cards,
+    result: PlayerState = _new_tuple(
+        PlayerState,
+        (
+            stack if stack > 0 else 0,
+            p.committed + amount,
+            p.street_bet + amount,
+            p.dealt_in,
+            p.folded,
+            all_in or stack <= 0,
+            p.cards,
+        ),
     )
+    return result
 
 
 def take_back(p: PlayerState, amount: int) -> PlayerState:
     """The player after an uncalled bet is returned."""
-    return PlayerState(
-        p.stack + amount,
-        p.committed - amount,
-        p.street_bet - amount,
-        p.dealt_in,
-        p.folded,
-        p.all_in and p.stack + amount == 0,
-        p.cards,
+    return _new_tuple(
+        PlayerState,
+        (
+            p.stack + amount,
+            p.committed - amount,
+            p.street_bet - amount,
+            p.dealt_in,
+            p.folded,
+            p.all_in and p.stack + amount == 0,
+            p.cards,
+        ),
     )
 
 
 def folded(p: PlayerState) -> PlayerState:
-    return PlayerState(p.stack, p.committed, p.street_bet, p.dealt_in, True, p.all_in, p.cards)
+    return _new_tuple(
+        PlayerState, (p.stack, p.committed, p.street_bet, p.dealt_in, True, p.all_in, p.cards)
+    )
 
 
 def with_cards(p: PlayerState, cards: tuple[str, ...]) -> PlayerState:
-    return PlayerState(p.stack, p.committed, p.street_bet, True, p.folded, p.all_in, cards)
+    return _new_tuple(
+        PlayerState, (p.stack, p.committed, p.street_bet, True, p.folded, p.all_in, cards)
+    )
 
 
 def posted_ante(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
     stack = p.stack - amount
-    return PlayerState(
-        max(stack, 0), p.committed + amount, 0, True, p.folded, all_in or stack <= 0, p.cards
+    return _new_tuple(
+        PlayerState,
+        (max(stack, 0), p.committed + amount, 0, True, p.folded, all_in or stack <= 0, p.cards),
     )
 
 
 def collected(p: PlayerState, amount: int) -> PlayerState:
-    return PlayerState(
-        p.stack + amount, p.committed, p.street_bet, p.dealt_in, p.folded, p.all_in, p.cards
+    return _new_tuple(
+        PlayerState,
+        (p.stack + amount, p.committed, p.street_bet, p.dealt_in, p.folded, p.all_in, p.cards),
     )
 
 
 def street_reset(p: PlayerState) -> PlayerState:
-    return PlayerState(p.stack, p.committed, 0, p.dealt_in, p.folded, p.all_in, p.cards)
+    return _new_tuple(
+        PlayerState, (p.stack, p.committed, 0, p.dealt_in, p.folded, p.all_in, p.cards)
+    )
 
 
 # ------------------------------------------------------------------------------ questions
@@ -426,7 +457,19 @@ def make_finding(
 
 def with_record(state: HandState, **changes: object) -> HandState:
     """The state with some fields of its end-of-log record changed."""
-    return set_record(state, evolve(state.record, **changes))
+    values: list[Any] = list(state.record)
+    index = _RECORD_INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    return HandState(
+        state.setup,
+        state.players,
+        state.phase,
+        state.street,
+        state.round,
+        state.deal,
+        _new_tuple(Record, values),
+    )
 
 
 def with_deal(state: HandState, **changes: object) -> HandState:

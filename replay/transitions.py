@@ -15,7 +15,6 @@ from razz.replay.state import (
     NUMBER,
     HandState,
     Phase,
-    in_hand,
     make_finding,
     take_back,
     uncalled,
@@ -85,7 +84,10 @@ def end_round(state: HandState, line: int) -> tuple[HandState, list[Finding]]:
     if state.phase is not Phase.BETTING:
         return state, found
     setup, rnd = state.setup, state.round
-    n_live = sum(1 for p in state.players if in_hand(p))
+    n_live = 0
+    for p in state.players:
+        if p.dealt_in and not p.folded:
+            n_live += 1
     if rnd.to_act is not None and n_live >= 2:
         name = setup.name(rnd.to_act)
         if state.street is Street.THIRD and not state.deal.brought_in:
