@@ -393,19 +393,7 @@ def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]
                 PlayerState,
                 (p.stack, p.committed, p.street_bet, True, False, p.all_in, (*cards, new[0])),
             )
-            seen_deal = new_tuple(
-                Deal,
-                (
-                    deal.bring_in,
-                    deal.brought_in,
-                    deal.hero,
-                    deal.community,
-                    deal.street_line,
-                    deal.folded_on,
-                    deal.antes,
-                    deal.seen | BIT[new[0]],
-                ),
-            )
+            seen_deal = with_seen(deal, deal.seen | BIT[new[0]])
             after: HandState = new_tuple(
                 HandState,
                 (

@@ -210,9 +210,8 @@ _FIELDS: dict[type, dict[str, int]] = {
     cls: {name: k for k, name in enumerate(cls._fields)}
     for cls in (PlayerState, Round, Deal, Record, HandState)
 }
-_new_tuple: Any = tuple.__new__  # builds a NamedTuple from its values, unchecked
 # `new_tuple(Round, (…))` is `Round(…)` without the Python-level `__new__` of a NamedTuple:
-# the same record, built in one C call (for the per-line hot paths).
+# the same record, built in one C call, its values unchecked (for the per-line hot paths).
 new_tuple: Any = tuple.__new__
 _RECORD_INDEX = _FIELDS[Record]
 
@@ -227,7 +226,7 @@ def evolve(record: T, **changes: object) -> T:
     index = _FIELDS[type(record)]
     for name, value in changes.items():
         values[index[name]] = value
-    result: T = _new_tuple(type(record), values)
+    result: T = new_tuple(type(record), values)
     return result
 
 
@@ -247,7 +246,7 @@ def new_state(setup: HandSetup) -> HandState:
 
 def with_player(state: HandState, i: int, player: PlayerState) -> HandState:
     players = state.players
-    return _new_tuple(
+    return new_tuple(
         HandState,
         (
             state.setup,
@@ -262,41 +261,41 @@ def with_player(state: HandState, i: int, player: PlayerState) -> HandState:
 
 
 def with_round(state: HandState, rnd: Round, players: tuple[PlayerState, ...]) -> HandState:
-    return _new_tuple(
+    return new_tuple(
         HandState, (state.setup, players, state.phase, state.street, rnd, state.deal, state.record)
     )
 
 
 def set_round(state: HandState, rnd: Round) -> HandState:
-    return _new_tuple(
+    return new_tuple(
         HandState,
         (state.setup, state.players, state.phase, state.street, rnd, state.deal, state.record),
     )
 
 
 def set_deal(state: HandState, deal: Deal) -> HandState:
-    return _new_tuple(
+    return new_tuple(
         HandState,
         (state.setup, state.players, state.phase, state.street, state.round, deal, state.record),
     )
 
 
 def set_record(state: HandState, record: Record) -> HandState:
-    return _new_tuple(
+    return new_tuple(
         HandState,
         (state.setup, state.players, state.phase, state.street, state.round, state.deal, record),
     )
 
 
 def set_phase(state: HandState, phase: Phase) -> HandState:
-    return _new_tuple(
+    return new_tuple(
         HandState,
         (state.setup, state.players, phase, state.street, state.round, state.deal, state.record),
     )
 
 
 def with_seen(deal: Deal, seen: int) -> Deal:
-    return _new_tuple(
+    return new_tuple(
         Deal,
         (
             deal.bring_in,
@@ -314,7 +313,7 @@ def with_seen(deal: Deal, seen: int) -> Deal:
 def put_in(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
     """The player after putting `amount` in the pot (never below zero chips behind)."""
     stack = p.stack - amount
-    result: PlayerState = _new_tuple(
+    result: PlayerState = new_tuple(
         PlayerState,
         (
             stack if stack > 0 else 0,
@@ -331,7 +330,7 @@ def put_in(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
 
 def take_back(p: PlayerState, amount: int) -> PlayerState:
     """The player after an uncalled bet is returned."""
-    return _new_tuple(
+    return new_tuple(
         PlayerState,
         (
             p.stack + amount,
@@ -346,34 +345,34 @@ def take_back(p: PlayerState, amount: int) -> PlayerState:
 
 
 def folded(p: PlayerState) -> PlayerState:
-    return _new_tuple(
+    return new_tuple(
         PlayerState, (p.stack, p.committed, p.street_bet, p.dealt_in, True, p.all_in, p.cards)
     )
 
 
 def with_cards(p: PlayerState, cards: tuple[str, ...]) -> PlayerState:
-    return _new_tuple(
+    return new_tuple(
         PlayerState, (p.stack, p.committed, p.street_bet, True, p.folded, p.all_in, cards)
     )
 
 
 def posted_ante(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
     stack = p.stack - amount
-    return _new_tuple(
+    return new_tuple(
         PlayerState,
         (max(stack, 0), p.committed + amount, 0, True, p.folded, all_in or stack <= 0, p.cards),
     )
 
 
 def collected(p: PlayerState, amount: int) -> PlayerState:
-    return _new_tuple(
+    return new_tuple(
         PlayerState,
         (p.stack + amount, p.committed, p.street_bet, p.dealt_in, p.folded, p.all_in, p.cards),
     )
 
 
 def street_reset(p: PlayerState) -> PlayerState:
-    return _new_tuple(
+    return new_tuple(
         PlayerState, (p.stack, p.committed, 0, p.dealt_in, p.folded, p.all_in, p.cards)
     )
 
@@ -468,7 +467,7 @@ def with_record(state: HandState, **changes: object) -> HandState:
         state.street,
         state.round,
         state.deal,
-        _new_tuple(Record, values),
+        new_tuple(Record, values),
     )
 
 
