@@ -427,10 +427,17 @@ def _result(
     if community:
         cards.append(_card(None, Street.SEVENTH, 1, community, "community", False))
     # The ante most players posted (the first posted, on a tie): `Counter.most_common(1)`.
+    # An ante that put its player all in is only what was left of a stack, so it counts only
+    # when every ante did (heads-up with one short stack would otherwise tie and could pick
+    # the short amount, and the table check would flag a legal hand).
     ante_counts: dict[int, int] = {}
-    for a in deal.antes:
-        if a:
+    for i, a in enumerate(deal.antes):
+        if a and a < seats[i].stack:
             ante_counts[a] = ante_counts.get(a, 0) + 1
+    if not ante_counts:
+        for a in deal.antes:
+            if a:
+                ante_counts[a] = ante_counts.get(a, 0) + 1
     pots = tuple(
         _pot(pot.index, pot.amount, pot.eligible, pot.winners, pot.shares)
         for pot in settlement.pots

@@ -13,6 +13,8 @@ from razz.replay.tablecheck import TableCheck, check_tables, with_findings
 DATA = Path(__file__).parent / "data" / "replay"
 FOLDED = (DATA / "uncontested_partial_show.txt").read_text(encoding="utf-8")
 ANTE = (DATA / "all_in_on_the_ante.txt").read_text(encoding="utf-8")
+# Heads-up, the first player to post is all in for less than the ante: the two antes tie.
+SHORT_ANTE_HEADS_UP = (DATA / "short_ante_heads_up.txt").read_text(encoding="utf-8")
 
 
 def _variant(text: str, hand_id: str, minute: int, *replacements: tuple[str, str]) -> str:
@@ -140,3 +142,13 @@ def test_a_bring_in_that_disagrees_with_its_table_is_flagged() -> None:
     ]
     merged = with_findings(results[3], found[("table.txt", "4")])
     assert [f.rule for f in merged.findings] == ["STRUCT-BRINGIN-SIZE"]
+
+
+def test_an_ante_that_puts_its_player_all_in_does_not_set_the_hands_ante() -> None:
+    short = _hand(SHORT_ANTE_HEADS_UP)
+    result = audit_hand(short)
+    assert result.findings == ()
+    assert result.ante == 80  # not the 68 that was all Lo 8,6,4 had, though it came first
+    # What the table check compares with its table's ante: 80 is the ante it agrees with.
+    check = TableCheck(min_agree=1)
+    assert list(check.feed(short, result)) == [] and list(check.finish()) == []
