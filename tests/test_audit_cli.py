@@ -158,3 +158,28 @@ def test_the_command_module_imports_neither_the_parser_nor_the_engine() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_hand_the_auditor_fails_on_is_reported_and_the_others_are_audited(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from razz.replay import audit as replay_audit
+
+    real = replay_audit.audit_hand
+
+    def failing(hand, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if hand.header.hand_id == "7001":
+            raise IndexError("tuple index out of range")
+        return real(hand, *args, **kwargs)
+
+    monkeypatch.setattr(replay_audit, "audit_hand", failing)
+    path = _write(tmp_path, "mixed.txt", FOLDED, BROKEN)
+    code, out, _ = _run(capsys, "--format", "json", str(path))
+    rows = [json.loads(k) for k in out.splitlines()]
+    assert code == 1
+    failure = next(r for r in rows if r.get("rule") == "AUDIT")
+    assert (failure["hand_id"], failure["line"], failure["actual"]) == (
+        "7001", 1, "IndexError: tuple index out of range"
+    )
+    assert any(r.get("rule") == "ACT-RAISE-SIZE" for r in rows)  # the next hand was audited
+    assert rows[-1]["summary"]["hands_audited"] == 2

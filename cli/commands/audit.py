@@ -2,8 +2,8 @@
 
 Replays every Razz hand of the files (folders are searched for `*.txt`) against the rules and
 reports each rule broken, like a compiler: `file:line: RULE-ID message`, then a count per
-rule. Hands that cannot be read are reported as rule `PARSE`; hands of other games are
-skipped and counted. Exit status: 0 without error findings, 1 with some, 2 for usage or I/O
+rule. Hands that cannot be read are reported as rule `PARSE`, a hand the auditor fails on
+(a bug of ours) as rule `AUDIT`; hands of other games are skipped and counted. Exit status: 0 without error findings, 1 with some, 2 for usage or I/O
 errors.
 """
 
@@ -142,6 +142,25 @@ def _parse_finding(error: object) -> Finding:
     )
 
 
+def _audit_failure(hand: object, error: Exception) -> Finding:
+    """The finding for a hand the auditor failed to replay: a bug of ours, not of the log."""
+    from razz.parser import Hand
+    from razz.replay.findings import Finding, Severity
+
+    assert isinstance(hand, Hand)
+    return Finding(
+        rule="AUDIT",
+        severity=Severity.ERROR,
+        source=hand.header.source,
+        hand_id=hand.header.hand_id,
+        line=hand.header.first_line,
+        expected="a hand the auditor can replay",
+        actual=f"{type(error).__name__}: {error}",
+        message="The auditor failed on this hand (a bug in razz, please report it); "
+        "the other hands are audited.",
+    )
+
+
 def _audit_files(args: argparse.Namespace, files: list[str], report: _Report) -> Iterator[str]:
     """Audit every hand, feeding the report; yields I/O problems as messages."""
     from razz.parser import Hand, ParseError, SkippedHand, read_path
@@ -169,6 +188,11 @@ def _audit_files(args: argparse.Namespace, files: list[str], report: _Report) ->
                     except RuleViolation as violation:
                         report.finding(violation.finding)
                         raise _Stop from None
+                    except Exception as exc:  # a bug in the auditor must not stop the report
+                        report.finding(_audit_failure(item, exc))
+                        if args.strict:
+                            raise _Stop from None
+                        continue
                     for f in (*result.findings, *tables.feed(item, result)):
                         report.finding(f)
                         if args.strict and f.severity is Severity.ERROR:
