@@ -3,8 +3,8 @@
 Replays every Razz hand of the files (folders are searched for `*.txt`) against the rules and
 reports each rule broken, like a compiler: `file:line: RULE-ID message`, then a count per
 rule. Hands that cannot be read are reported as rule `PARSE`, a hand the auditor fails on
-(a bug of ours) as rule `AUDIT`; hands of other games are skipped and counted. Exit status: 0 without error findings, 1 with some, 2 for usage or I/O
-errors.
+(a bug of ours) as rule `AUDIT`; hands of other games are skipped and counted. Exit status:
+0 without error findings, 1 with some, 2 for usage or I/O errors.
 """
 
 from __future__ import annotations
