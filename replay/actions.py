@@ -33,7 +33,6 @@ from razz.replay.rules import RuleId
 from razz.replay.ruleset import AllInOpener
 from razz.replay.state import (
     NO_FINDINGS,
-    Deal,
     HandState,
     Phase,
     PlayerState,
@@ -48,6 +47,7 @@ from razz.replay.state import (
     set_deal,
     set_round,
     up_cards,
+    with_fold,
 )
 from razz.replay.transitions import close_deal_checked
 
@@ -652,21 +652,9 @@ def on_fold(state: HandState, e: Fold) -> Result:
         return _done(state, found)
     if state.street is Street.THIRD and not state.deal.brought_in:
         state = _opened(state)
-    rnd, d = state.round, state.deal
+    rnd = state.round
     players = _replace_player(state.players, i, folded(state.players[i]))
-    deal = new_tuple(
-        Deal,
-        (
-            d.bring_in,
-            d.brought_in,
-            d.hero,
-            d.community,
-            d.street_line,
-            (*d.folded_on[:i], state.street, *d.folded_on[i + 1 :]),
-            d.antes,
-            d.seen,
-        ),
-    )
+    deal = with_fold(state.deal, i, state.street)
     state = _next(
         set_deal(state, deal),
         i,

@@ -28,6 +28,7 @@ from razz.replay.state import (
     new_tuple,
     posted_ante,
     street_reset,
+    with_ante,
     with_cards,
     with_player,
     with_seen,
@@ -222,21 +223,7 @@ def on_ante(state: HandState, e: PostAnte) -> tuple[HandState, tuple[Finding, ..
         )
     if e.amount >= p.stack or e.all_in:
         found += stack_findings(setup, e.player, p, e.amount, e.all_in, e.line)
-    d = state.deal
-    antes = d.antes
-    deal = new_tuple(
-        Deal,
-        (
-            d.bring_in,
-            d.brought_in,
-            d.hero,
-            d.community,
-            d.street_line,
-            d.folded_on,
-            (*antes[:i], antes[i] + e.amount, *antes[i + 1 :]),
-            d.seen,
-        ),
-    )
+    deal = with_ante(state.deal, i, e.amount)
     players = state.players
     players = (*players[:i], posted_ante(p, e.amount, e.all_in), *players[i + 1 :])
     state = new_tuple(

@@ -310,6 +310,42 @@ def with_seen(deal: Deal, seen: int) -> Deal:
     )
 
 
+def with_fold(deal: Deal, i: int, street: Street | None) -> Deal:
+    """The deal after player `i` folded on `street`."""
+    folded_on = deal.folded_on
+    return new_tuple(
+        Deal,
+        (
+            deal.bring_in,
+            deal.brought_in,
+            deal.hero,
+            deal.community,
+            deal.street_line,
+            (*folded_on[:i], street, *folded_on[i + 1 :]),
+            deal.antes,
+            deal.seen,
+        ),
+    )
+
+
+def with_ante(deal: Deal, i: int, amount: int) -> Deal:
+    """The deal after player `i` posted `amount` of ante."""
+    antes = deal.antes
+    return new_tuple(
+        Deal,
+        (
+            deal.bring_in,
+            deal.brought_in,
+            deal.hero,
+            deal.community,
+            deal.street_line,
+            deal.folded_on,
+            (*antes[:i], antes[i] + amount, *antes[i + 1 :]),
+            deal.seen,
+        ),
+    )
+
+
 def put_in(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
     """The player after putting `amount` in the pot (never below zero chips behind)."""
     stack = p.stack - amount
