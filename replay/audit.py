@@ -430,14 +430,10 @@ def _result(
     # An ante that put its player all in is only what was left of a stack, so it counts only
     # when every ante did (heads-up with one short stack would otherwise tie and could pick
     # the short amount, and the table check would flag a legal hand).
+    full_antes = [a for i, a in enumerate(deal.antes) if a and a < seats[i].stack]
     ante_counts: dict[int, int] = {}
-    for i, a in enumerate(deal.antes):
-        if a and a < seats[i].stack:
-            ante_counts[a] = ante_counts.get(a, 0) + 1
-    if not ante_counts:
-        for a in deal.antes:
-            if a:
-                ante_counts[a] = ante_counts.get(a, 0) + 1
+    for a in full_antes or [a for a in deal.antes if a]:
+        ante_counts[a] = ante_counts.get(a, 0) + 1
     pots = tuple(
         _pot(pot.index, pot.amount, pot.eligible, pot.winners, pot.shares)
         for pot in settlement.pots
