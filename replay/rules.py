@@ -135,7 +135,8 @@ RULES: tuple[Rule, ...] = (
             "A betting round allows one bet (or completion) plus a fixed number of raises. The "
             "common cap is three raises (four bets in all, PokerStars logs `Betting is capped`); "
             "the bring-in itself is not a bet for this count. Whether the cap is lifted heads-up "
-            "is a ruleset parameter."
+            "is a ruleset parameter; PokerStars keeps it heads-up (its real 2-max limit logs "
+            "print `Betting is capped` after three raises between two players)."
         ),
     ),
     Rule(
@@ -326,13 +327,17 @@ RULES: tuple[Rule, ...] = (
         RuleId.SHOW_ORDER,
         "Showdown and the pot",
         (
-            "If more than one player remains after the last betting round, the last player to bet"
-            " or raise on that round shows first. If there was no bet on the last round, the "
-            "player in the earliest seat shows first (seat 1, then seat 2, …). The other hands "
-            "are shown clockwise from the first. (A real PokerStars Razz hand with a "
-            "checked-through river shows seat 1 before seat 8, although seat 8 acted first.) When"
-            " side pots exist, PokerStars resolves them one at a time from the last side pot down"
-            " to the main pot, interleaving `shows` and `collected` lines."
+            "If more than one player remains after the last betting round, the last player to bet "
+            "or raise on that round shows first; a log that shows another hand first breaks the "
+            "rule (an error). If there was no bet on the last round, the rule pages of PokerStars "
+            "and of another room say the player in the earliest seat shows first (seat 1, then "
+            "seat 2, …), the others clockwise from the first. Real PokerStars logs do not always "
+            "list the `shows` lines in that order after a checked last round (heads-up hands "
+            "where seat 2's `shows` line comes before seat 1's; most multi-way hands do follow "
+            "seat order), so in that case the log's order is weak evidence: report a deviation as "
+            "a **warning**, never an error. When side pots exist, PokerStars resolves them one at "
+            "a time from the last side pot down to the main pot, interleaving `shows` and "
+            "`collected` lines."
         ),
     ),
     Rule(
