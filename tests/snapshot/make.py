@@ -1,0 +1,185 @@
+"""Freeze what the product outputs today, so that a refactor can show it reproduces it.
+
+Run from the repository root with the project installed:
+
+    .venv/bin/python tests/snapshot/make.py            # everything but the 100,000 hands
+    .venv/bin/python tests/snapshot/make.py --large    # also the 100,000 simulated hands
+
+It writes, into tests/snapshot/:
+
+* `audit-*.jsonl`: `razz audit --format json` of the shipped `sample_histories/` (each
+  folder on its own) and of the real PokerStars files of ../shared/corpus (the findings in
+  full, paths relative to where they were read from);
+* `events-*.tsv`: per hand, a digest of the events `razz parse --json` gives (a change of
+  the event model changes these, and must be explained where it lands);
+* `results-*.tsv`: per hand, a digest of everything the auditor computes for the store
+  (per-player results, pots, actions, cards, findings);
+* `sim100k.tsv` (with --large): the per-player results of 100,000 hands simulated with a
+  fixed seed, per block of 100 hands: a digest of the hands' text (so that a change of the
+  simulator is told apart from a change of the engine) and a digest of their results.
+
+`tests/test_snapshot.py` recomputes each file and compares; when a digest differs it names
+the hand, so the difference can be looked at by running both versions on that hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+SAMPLES = ROOT / "sample_histories"
+SAMPLE_SETS = ("", "violations", "handwritten", "handwritten-violations")
+SIM_HANDS, SIM_SEED, SIM_BLOCK = 100_000, 20261201, 100
+
+
+def digest(value: Any) -> str:
+    """A short, stable digest of a JSON-ready value."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def plain(value: Any) -> Any:
+    """Dataclasses (results, findings) as JSON-ready dicts and lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    return value
+
+
+def sample_files(name: str) -> list[Path]:
+    folder = SAMPLES / name if name else SAMPLES
+    return sorted(p for p in folder.glob("*.txt") if p.name != "README.md")
+
+
+def corpus_files() -> list[Path]:
+    folder = CORPUS / "pokerstars"
+    return sorted(folder.glob("*.txt")) if folder.is_dir() else []
+
+
+def relative(path: Path) -> str:
+    for base in (ROOT, CORPUS.parent):
+        if path.is_relative_to(base):
+            return str(path.relative_to(base))
+    return str(path)
+
+
+def audit_lines(files: Iterable[Path]) -> list[str]:
+    """`razz audit --format json` of the files, each file named relative to its folder above."""
+    from razz.parser import Hand, ParseError, read_path
+    from razz.replay.audit import audit_hand
+    from razz.replay.tablecheck import TableCheck
+
+    lines: list[str] = []
+    check = TableCheck()
+    for path in files:
+        name = relative(path)
+        for item in read_path(path):
+            if isinstance(item, ParseError):
+                lines.append(json.dumps({"file": name, "hand_id": item.hand_id,
+                                         "line": item.line, "rule": "PARSE",
+                                         "message": item.message}, ensure_ascii=False))
+            elif isinstance(item, Hand):
+                result = audit_hand(item)
+                for f in (*result.findings, *check.feed(item, result)):
+                    lines.append(_finding(f, name))
+    lines += [_finding(f, relative(Path(f.source))) for f in check.finish()]
+    return lines
+
+
+def _finding(f: Any, name: str) -> str:
+    row = plain(f)
+    row["source"] = name
+    return json.dumps(row, sort_keys=True, ensure_ascii=False)
+
+
+def per_hand(files: Iterable[Path]) -> Iterator[tuple[str, str, str, str]]:
+    """(file, hand id, events digest, results digest) of every hand, skipped ones marked."""
+    from razz.parser import Hand, read_path
+    from razz.parser.serialize import result_to_dict
+    from razz.replay.audit import audit_hand
+
+    for path in files:
+        name = relative(path)
+        for item in read_path(path):
+            parsed = result_to_dict(item)
+            parsed.pop("text", None)
+            if isinstance(parsed.get("header"), dict):
+                parsed["header"].pop("source", None)
+            if isinstance(item, Hand):
+                result = plain(audit_hand(item))
+                result.pop("source", None)
+                for f in result["findings"]:
+                    f.pop("source", None)
+                yield name, item.header.hand_id, digest(parsed), digest(result)
+            else:
+                hand_id = getattr(item, "hand_id", None) or f"line{getattr(item, 'first_line', 0)}"
+                yield name, str(hand_id), digest(parsed), "-"
+
+
+def simulated_blocks(hands: int = SIM_HANDS, seed: int = SIM_SEED) -> Iterator[tuple[int, str, str]]:
+    """(block number, text digest, results digest) per block of simulated hands."""
+    from razz.parser import Hand, read_text
+    from razz.replay.audit import audit_hand
+    from razz.replay.simulator import file_text, simulate
+
+    block: list[tuple[str, Any]] = []
+    number = 0
+    for simulated in simulate(hands, seed):
+        for item in read_text(file_text(simulated), simulated.name):
+            assert isinstance(item, Hand), str(item)
+            result = plain(audit_hand(item))
+            block.append((item.text, result))
+            if len(block) == SIM_BLOCK:
+                yield number, digest([t for t, _ in block]), digest([r for _, r in block])
+                number += 1
+                block = []
+    if block:
+        yield number, digest([t for t, _ in block]), digest([r for _, r in block])
+
+
+def write_tsv(path: Path, rows: Iterable[tuple[Any, ...]]) -> int:
+    count = 0
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for row in rows:
+            out.write("\t".join(str(v) for v in row) + "\n")
+            count += 1
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--large", action="store_true", help="also the 100,000 simulated hands")
+    args = parser.parse_args(argv)
+    sets: list[tuple[str, list[Path]]] = [
+        (f"samples-{name or 'top'}", sample_files(name)) for name in SAMPLE_SETS
+    ]
+    if corpus_files():
+        sets.append(("corpus-pokerstars", corpus_files()))
+    else:
+        print("../shared/corpus is absent: its snapshot is not written", file=sys.stderr)
+    for label, files in sets:
+        (HERE / f"audit-{label}.jsonl").write_text(
+            "".join(line + "\n" for line in audit_lines(files)), encoding="utf-8"
+        )
+        rows = list(per_hand(files))
+        write_tsv(HERE / f"events-{label}.tsv", ((f, h, e) for f, h, e, _ in rows))
+        write_tsv(HERE / f"results-{label}.tsv", ((f, h, r) for f, h, _, r in rows))
+        print(f"{label}: {len(rows)} hands")
+    if args.large:
+        count = write_tsv(HERE / "sim100k.tsv", simulated_blocks())
+        print(f"sim100k: {count} blocks of {SIM_BLOCK} hands")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""Today's outputs, frozen: the audit, the events and the results reproduce the snapshot.
+
+`tests/snapshot/make.py` wrote the snapshot from the code as it was reviewed; a refactor must
+reproduce it exactly. A change that is meant to change an output (an audit-fidelity fix, a
+change of the event model) rewrites the snapshot in the same commit, so that the diff of
+tests/snapshot/ shows what changed and the commit message says why.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent / "snapshot"
+_spec = importlib.util.spec_from_file_location("snapshot_make", HERE / "make.py")
+assert _spec is not None and _spec.loader is not None
+make = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make)
+
+SETS = [f"samples-{name or 'top'}" for name in make.SAMPLE_SETS] + ["corpus-pokerstars"]
+
+
+def _files(label: str) -> list[Path]:
+    if label == "corpus-pokerstars":
+        files = make.corpus_files()
+        if not files:
+            pytest.skip("../shared/corpus is not beside the checkout")
+        return files
+    return make.sample_files(label.removeprefix("samples-").replace("top", ""))
+
+
+def _rows(path: Path) -> list[list[str]]:
+    return [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("label", SETS)
+def test_the_audit_reports_exactly_the_frozen_findings(label: str) -> None:
+    files = _files(label)
+    frozen = (HERE / f"audit-{label}.jsonl").read_text(encoding="utf-8").splitlines()
+    now = make.audit_lines(files)
+    assert [json.loads(x) for x in now] == [json.loads(x) for x in frozen]
+
+
+@pytest.mark.parametrize("label", SETS)
+def test_every_hand_gives_the_frozen_events_and_results(label: str) -> None:
+    files = _files(label)
+    rows = list(make.per_hand(files))
+    events = _rows(HERE / f"events-{label}.tsv")
+    results = _rows(HERE / f"results-{label}.tsv")
+    assert [list(r[:2]) for r in rows] == [r[:2] for r in events], "the hands read changed"
+    changed_events = [f"{f} #{h}" for (f, h, e, _), old in zip(rows, events, strict=True)
+                      if e != old[2]]
+    changed_results = [f"{f} #{h}" for (f, h, _, r), old in zip(rows, results, strict=True)
+                       if r != old[2]]
+    assert not changed_events, f"events differ for {len(changed_events)} hands: {changed_events[:10]}"
+    assert not changed_results, (
+        f"results differ for {len(changed_results)} hands: {changed_results[:10]}"
+    )
+
+
+@pytest.mark.slow
+def test_100000_simulated_hands_give_the_frozen_per_player_results() -> None:
+    frozen = _rows(HERE / "sim100k.tsv")
+    now = [[str(n), t, r] for n, t, r in make.simulated_blocks()]
+    assert len(now) == len(frozen)
+    text_changed = [b[0] for b, old in zip(now, frozen, strict=True) if b[1] != old[1]]
+    assert not text_changed, (
+        f"the simulator writes other hands in blocks {text_changed[:10]}: compare the engine on"
+        " the old hands instead"
+    )
+    results_changed = [b[0] for b, old in zip(now, frozen, strict=True) if b[2] != old[2]]
+    assert not results_changed, (
+        f"results differ in blocks of {make.SIM_BLOCK} hands: {results_changed[:10]}"
+    )
