@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
+import io
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -128,14 +129,15 @@ def per_hand(files: Iterable[Path]) -> Iterator[tuple[str, str, str, str]]:
 
 def simulated_blocks(hands: int = SIM_HANDS, seed: int = SIM_SEED) -> Iterator[tuple[int, str, str]]:
     """(block number, text digest, results digest) per block of simulated hands."""
-    from razz.parser import Hand, read_text
+    from razz.parser import Hand, read_stream
     from razz.replay.audit import audit_hand
     from razz.replay.simulator import file_text, simulate
 
     block: list[tuple[str, Any]] = []
     number = 0
     for simulated in simulate(hands, seed):
-        for item in read_text(file_text(simulated), simulated.name):
+        data = io.BytesIO(file_text(simulated).encode("utf-8"))  # as written to disk
+        for item in read_stream(data, simulated.name):
             assert isinstance(item, Hand), str(item)
             result = plain(audit_hand(item))
             block.append((item.text, result))
