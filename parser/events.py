@@ -1,12 +1,53 @@
-"""Typed, immutable records of what a hand history says, one per line.
+"""The neutral event model: what a hand history says, one frozen record per line, for every site.
 
-The parser turns each line of a hand into one of the frozen event classes below. Every event
-carries the number of its line in the source file, so any later finding can point at it.
-Amounts are exact integers in the hand's smallest unit (cents for real-money cash games,
-chips otherwise; see `HandHeader.unit`); a raise keeps both its increment and its total.
+Every reader (one per site) turns the lines of a hand into a `HandHeader`
+and a tuple of the events below; the rules engine, the auditor, the store, the writers and the
+simulator read and write only these. Each event carries the number of its line in the source
+file, so that any finding can point at it. Amounts are exact integers in the hand's smallest
+unit (cents for real-money cash games, chips otherwise; see `HandHeader.unit`).
+
+What sites write differently is explicit or optional here, never PokerStars text:
+
+* **The header** keeps the site's own hand id and table name as written. `ante` and `bring_in`
+  are what the header states (Full Tilt `Ante $0.02`, Winamax `(5€/25€/50€)`, PHH `antes`
+  and `bring_in`), None where it states none (PokerStars never prints them: the auditor then
+  learns them from the ante and bring-in lines). `site` names the site's registry entry.
+* **Wagers.** `Bet` opens a round (`amount` is the bet). `Complete` is a completion written as
+  such (Full Tilt `completes it to`, Merge `COMPLETE`): the street total `to`. `Raise` gives
+  the street total `to`; its increment `amount` is optional because Full Tilt and KingsClub
+  write only `raises to`. A site that writes a completion as a raise (PokerStars `raises 35
+  to 50` after a bring-in of 15, Winamax `raises 25€ to 25€`) or as a bet (KingsClub) gives a
+  `Raise` or a `Bet`, as written: the engine knows from the state whether a wager completes.
+  `BringIn.amount` and `Call.amount` (the increment put in) are None where the site writes no
+  amount (PHH `pb`, `cc`): the engine then takes the known bring-in or what matches the bet.
+* **Cards.** `UNKNOWN_CARD` ("??") is a card the log does not show (Winamax and KingsClub
+  `X`, Merge `null`, PHH `??`). `Dealt.new` is every card dealt on that street in position
+  order: three on 3rd street (down, down, up), one later, hidden ones as `??`; so PokerStars'
+  `Dealt to kobreli [Qc]` is new=("??", "??", "Qc"). `Dealt.previous` is the player's earlier
+  cards as the line repeats them, in position order with `??` where hidden (PokerStars
+  `Dealt to kobreli [Qc] [8s]`: previous=("??", "??", "Qc")), or () when the format repeats
+  none (KingsClub). `Dealt.hero` says the line is the file owner's, who sees their own down
+  cards; the site's reader decides it.
+* **The end of the hand.** `TotalPot.total` is None when the summary gives only the rake
+  (KingsClub `Rake 5`). `SeatResult` is one seat's summary line: PokerStars writes one per
+  seat with how the hand ended; Winamax one per winner (`won 258€`: `COLLECTED`); Full Tilt
+  adds `collected ($1.12), mucked` (`mucked=True`) and `is sitting out` (`SAT_OUT`); KingsClub
+  gives every seat's final stack and net and nothing else (`STACK`, `final_stack`, `net`).
+  `Collect` is a pot paid (`collected … from pot`, Full Tilt `wins the pot (…) with …`,
+  KingsClub `wins pot (…)`), with the winning hand's description where the site writes one.
+* **Lines other sites write and PokerStars has no line for**: `BringInCard` (Full Tilt `is
+  high with [Ks]`, the site naming the player who must bring in). A hand shown before the
+  showdown (Full Tilt and KingsClub expose all-in hands mid-hand) is just a `Show`; an ante
+  excess given back before 3rd street (Full Tilt `Uncalled bet of 1 returned to Hero`) is an
+  `UncalledBet`.
+
+What a site's format promises beyond the events (a summary line per seat, raise increments, a
+`Lo:` description …) is its log dialect, not a property of the events.
 
 >>> Bet(line=30, player="willy32948", amount=4, all_in=False).amount
 4
+>>> Raise(line=31, player="Player5", to=38).amount is None
+True
 """
 
 from __future__ import annotations
@@ -38,6 +79,9 @@ class Street(StrEnum):
 
 STREETS: tuple[Street, ...] = tuple(Street)
 
+UNKNOWN_CARD = "??"
+"""A card dealt but not shown by the log (an opponent's down card, a hidden river card)."""
+
 
 class Unit(StrEnum):
     """The smallest unit of a hand's amounts."""
@@ -55,8 +99,8 @@ class GameKind(StrEnum):
 class HandHeader:
     """What the header and table lines say about a hand, and where the hand was read."""
 
-    site: str  # "PokerStars"
-    hand_id: str  # digits, kept as text: ids exceed 2**63 at some sites
+    site: str  # the site's registry entry, e.g. "PokerStars" (hand keys are `site:hand_id`)
+    hand_id: str  # as the site writes it, kept as text: "35874566077", "9250793-444-1478990340"
     game: str  # the game as written, e.g. "Razz", "7 Card Stud", "7 Card Stud Hi/Lo"
     is_razz: bool
     mixed: str | None  # "HORSE", "8-Game", "Triple Stud" … when the game is part of a mix
@@ -64,10 +108,12 @@ class HandHeader:
     kind: GameKind
     small_bet: int  # in `unit`
     big_bet: int
+    ante: int | None  # as the header states it (Full Tilt, Winamax, PHH); None: not stated
+    bring_in: int | None  # as the header states it (PHH); None: not stated
     unit: Unit
     currency: str | None  # ISO code ("USD", "EUR", "GBP") or None for chips / play money
     play_money: bool
-    table: str
+    table: str  # the table's name as written
     max_seats: int | None
     tournament_id: str | None
     buy_in: tuple[
@@ -125,10 +171,17 @@ class StreetStart(Event):
 
 @dataclass(frozen=True, slots=True)
 class Dealt(PlayerEvent):
-    """`Dealt to NAME [old …] [new]`.
+    """`Dealt to NAME [old …] [new]`: the cards a player gets on a street.
 
-    `hero` is true for the file owner's lines, which show the down cards too: 3 cards on 3rd
-    street, then all previous cards plus the new one. Other players' lines show up cards only.
+    `new` holds every card dealt on the street in position order (3rd street: down, down, up;
+    later streets: one card), `UNKNOWN_CARD` where the log hides it. `previous` holds the
+    player's earlier cards as the line repeats them, in position order with `UNKNOWN_CARD`
+    where hidden, or () when the line repeats none. `hero` is true for the file owner's lines,
+    which show the owner's down cards.
+
+    >>> Dealt(line=9, player="kobreli", street=Street.FOURTH,
+    ...       previous=("??", "??", "Qc"), new=("8s",), hero=False).previous[2]
+    'Qc'
     """
 
     street: Street
@@ -138,27 +191,55 @@ class Dealt(PlayerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class BringInCard(PlayerEvent):
+    """The site names who must bring in, and the door card that decides it.
+
+    Full Tilt `Player5 is high with [Ks]` (Razz; `is low with` in Stud). PokerStars writes
+    no such line.
+    """
+
+    card: str
+    high: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class BringIn(PlayerEvent):
-    amount: int
+    """`brings in for $0.02`; `amount` None where the site writes none (PHH `pb`)."""
+
+    amount: int | None
     all_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Bet(PlayerEvent):
+    """`bets $0.04`: the first wager of a round (KingsClub also writes a completion so)."""
+
     amount: int
     all_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)
+class Complete(PlayerEvent):
+    """A completion written as such: Full Tilt `completes it to $0.10`, Merge `COMPLETE`."""
+
+    to: int  # the player's total for the street: the small bet, or less all-in
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Call(PlayerEvent):
-    amount: int  # the increment put in
+    """`calls $0.02`; `amount` is the increment put in, None where not written (PHH `cc`)."""
+
+    amount: int | None
     all_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Raise(PlayerEvent):
-    amount: int  # the increment over the previous bet, as written
+    """`raises $0.08 to $0.16`; Full Tilt and KingsClub write only `raises to $0.16`."""
+
     to: int  # the player's total for the street after the raise
+    amount: int | None = None  # the increment over the bet faced, where the site writes it
     all_in: bool = False
 
 
@@ -179,6 +260,8 @@ class BettingCapped(Event):
 
 @dataclass(frozen=True, slots=True)
 class UncalledBet(PlayerEvent):
+    """`Uncalled bet ($0.08) returned to SilkZone`; before 3rd street, an ante excess."""
+
     amount: int
 
 
@@ -189,7 +272,10 @@ class ShowDown(Event):
 
 @dataclass(frozen=True, slots=True)
 class Show(PlayerEvent):
-    """`NAME: shows [cards] (description)`; the description is kept as written."""
+    """`NAME: shows [cards] (description)`; the description is kept as written.
+
+    Also a hand exposed before the showdown (Full Tilt, KingsClub: all-in players).
+    """
 
     cards: tuple[str, ...]
     description: str | None
@@ -207,15 +293,17 @@ class NoShow(PlayerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Collect(PlayerEvent):
-    """`NAME collected 160 from side pot-1`.
+    """A pot paid: `NAME collected 160 from side pot-1`, Full Tilt `NAME wins the pot (48)`.
 
     `side` is the side-pot number: None for `pot` / `main pot`, 1 for `side pot` and
-    `side pot-1`, 2 for `side pot-2` …
+    `side pot-1`, 2 for `side pot-2` …; `description` is the winning hand as the line
+    writes it (Full Tilt `with J,T,6,5,2`), None where it writes none.
     """
 
     amount: int
     pot_label: str  # "pot", "main pot", "side pot", "side pot-2" …
     side: int | None
+    description: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,9 +333,12 @@ class Summary(Event):
 
 @dataclass(frozen=True, slots=True)
 class TotalPot(Event):
-    """`Total pot $1.08 Main pot $0.42. Side pot $0.61. | Rake $0.05`."""
+    """`Total pot $1.08 Main pot $0.42. Side pot $0.61. | Rake $0.05`.
 
-    total: int
+    `total` is None where the summary gives only the rake (KingsClub `Rake 5`).
+    """
+
+    total: int | None
     rake: int
     main: int | None = None
     sides: tuple[int, ...] = ()
@@ -261,16 +352,23 @@ class Board(Event):
 
 
 class Outcome(StrEnum):
+    """How a seat's summary line says the hand ended for its player."""
+
     FOLDED = "folded"
-    COLLECTED = "collected"
+    COLLECTED = "collected"  # won without showing (Winamax `won 258€` too)
     SHOWED_WON = "showed_won"
     SHOWED_LOST = "showed_lost"
     MUCKED = "mucked"
+    SAT_OUT = "sat_out"  # Full Tilt `Seat 6: Player6 is sitting out`
+    STACK = "stack"  # only the final stack and net, for every seat (KingsClub)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatResult(PlayerEvent):
-    """A summary line for one seat, e.g. `Seat 7: Hero folded on the 3rd Street (didn't bet)`."""
+    """A summary line for one seat, e.g. `Seat 7: Hero folded on the 3rd Street (didn't bet)`.
+
+    KingsClub `Seat 1: Player0 (1,010.38) -50` is `Outcome.STACK` with `final_stack` and `net`.
+    """
 
     seat: int
     outcome: Outcome
@@ -279,6 +377,9 @@ class SeatResult(PlayerEvent):
     cards: tuple[str, ...] = ()
     amount: int | None = None  # collected / won
     description: str | None = None  # "Lo: 8,6,4,3,2"
+    mucked: bool = False  # Full Tilt `collected ($1.12), mucked`: won without showing
+    final_stack: int | None = None  # KingsClub: the stack after the hand
+    net: int | None = None  # KingsClub: won or lost in the hand
 
 
 class NoiseKind(StrEnum):
@@ -292,6 +393,8 @@ class NoiseKind(StrEnum):
     TIMED_OUT = "timed_out"
     RETURNED = "returned"
     REMOVED = "removed"
+    TIME = "time"  # Full Tilt `has 15 seconds left to act`
+    SEATING = "seating"  # Full Tilt `stands up`, `sits down`, `adds $152`
     OTHER = "other"  # e.g. "Pair on board - a double bet is allowed" (Stud high)
 
 
@@ -339,7 +442,7 @@ class ParseError:
 
 @dataclass(frozen=True, slots=True)
 class SkippedHand:
-    """A hand of another game (Stud, Stud Hi/Lo, Hold'em …) found in a Razz file."""
+    """A hand that is not read: another game (Stud, Hold'em …), or a site not read yet."""
 
     source: str
     first_line: int

@@ -20,6 +20,7 @@ from razz.grammar import grammar_text
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
 from razz.parser.errors import describe_error, literal_terminals
+from razz.parser.events import UNKNOWN_CARD
 from razz.parser.lexer import PyNameLexer, cython_lexer_class
 from razz.parser.records import constructor
 from razz.parser.timestamps import to_utc, zone_of
@@ -323,7 +324,7 @@ class _ToEvents(Transformer[Any, Any]):
         amounts, all_in = _tail(c[1], 9)  # ": raises "
         by, _, to = amounts.partition(" to ")
         return _Raise(
-            self._at(c[0]), str(c[0]), self._units(by, c[1]), self._units(to, c[1]), all_in
+            self._at(c[0]), str(c[0]), self._units(to, c[1]), self._units(by, c[1]), all_in
         )
 
     def check(self, c: list[Any]) -> ev.Check:
@@ -344,7 +345,7 @@ class _ToEvents(Transformer[Any, Any]):
         side = None
         if label.startswith("side pot"):
             side = int(label[9:]) if label.startswith("side pot-") else 1
-        return _Collect(self._at(c[0]), str(c[0]), self._units(amount, c[1]), label, side)
+        return _Collect(self._at(c[0]), str(c[0]), self._units(amount, c[1]), label, side, None)
 
     def shows(self, c: list[Any]) -> ev.Show:
         m = _SHOWS.match(str(c[1]).rstrip())
@@ -396,7 +397,14 @@ class _ToEvents(Transformer[Any, Any]):
         else:
             previous = tuple(groups[0][2:].split(" "))
             new = tuple(groups[1][2:].split(" "))
+        # The file owner's lines show every card; everyone else's only the up cards, after
+        # two down cards the log does not show.
         hero = len(previous) + len(new) == number
+        if not hero:
+            if previous:
+                previous = (UNKNOWN_CARD, UNKNOWN_CARD, *previous)
+            else:
+                new = (UNKNOWN_CARD, UNKNOWN_CARD, *new)
         return _Dealt(self._at(name), str(name)[9:], street, previous, new, hero)
 
     def dealt3(self, c: list[Any]) -> ev.Dealt:
@@ -456,6 +464,9 @@ class _ToEvents(Transformer[Any, Any]):
             (),
             None,
             None,
+            False,
+            None,
+            None,
         )
 
     def collected_result(self, c: list[Any]) -> ev.SeatResult:
@@ -463,7 +474,9 @@ class _ToEvents(Transformer[Any, Any]):
         assert m is not None  # COLLECTED_SUM has this shape
         line, name, seat = self._seat(c)
         amount = self._units(m.group(1), c[1])
-        return _SeatResult(line, name, seat, ev.Outcome.COLLECTED, None, False, (), amount, None)
+        return _SeatResult(
+            line, name, seat, ev.Outcome.COLLECTED, None, False, (), amount, None, False, None, None
+        )
 
     def won_result(self, c: list[Any]) -> ev.SeatResult:
         m = _SHOWED.match(str(c[1]).rstrip())
@@ -479,6 +492,9 @@ class _ToEvents(Transformer[Any, Any]):
             _cards(m.group(1)),
             self._units(m.group(2), c[1]),
             m.group(3),
+            False,
+            None,
+            None,
         )
 
     def lost_result(self, c: list[Any]) -> ev.SeatResult:
@@ -495,6 +511,9 @@ class _ToEvents(Transformer[Any, Any]):
             _cards(m.group(1)),
             None,
             m.group(3),
+            False,
+            None,
+            None,
         )
 
     def mucked_result(self, c: list[Any]) -> ev.SeatResult:
@@ -502,7 +521,18 @@ class _ToEvents(Transformer[Any, Any]):
         assert m is not None  # MUCKED has this shape
         line, name, seat = self._seat(c)
         return _SeatResult(
-            line, name, seat, ev.Outcome.MUCKED, None, False, _cards(m.group(1)), None, None
+            line,
+            name,
+            seat,
+            ev.Outcome.MUCKED,
+            None,
+            False,
+            _cards(m.group(1)),
+            None,
+            None,
+            False,
+            None,
+            None,
         )
 
     # -------------------------------------------------------------------- noise
@@ -780,6 +810,8 @@ class PokerStarsParser:
         head = ev.HandHeader(
             site=SITE,
             is_razz=True,
+            ante=None,  # PokerStars headers never state the ante or the bring-in
+            bring_in=None,
             table=table["table"],
             max_seats=table["max_seats"],
             play_money=play_money,

@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from razz.parser.events import Bet, BettingCapped, BringIn, Call, Check, Fold, Raise, Street
+from razz.parser.events import (
+    Bet,
+    BettingCapped,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    Raise,
+    Street,
+)
 from razz.replay.betting import (
     ActionKind,
     cap_applies,
@@ -92,7 +102,7 @@ def _actor(
         return None
     rnd = state.round
     if state.street is Street.THIRD and not state.deal.brought_in:
-        if kind in (ActionKind.BRING_IN, ActionKind.BET):
+        if kind in (ActionKind.BRING_IN, ActionKind.BET, ActionKind.COMPLETE):
             return i  # who may open 3rd street is the bring-in check of the handler
         expected = state.deal.bring_in
         if i == expected:
@@ -350,6 +360,9 @@ def on_bring_in(state: HandState, e: BringIn) -> Result:
     if i is None:
         return _done(state, found)
     setup, p = state.setup, state.players[i]
+    amount = e.amount
+    if amount is None:  # the site writes no amount (PHH `pb`): the known bring-in
+        amount = min(setup.bring_in or 0, p.stack)
     if state.street is not Street.THIRD or state.deal.brought_in:
         found.append(
             make_finding(
@@ -361,23 +374,23 @@ def on_bring_in(state: HandState, e: BringIn) -> Result:
                 "The bring-in is posted once, as the first action of 3rd street.",
             )
         )
-        found += stack_findings(setup, e.player, p, e.amount, e.all_in, e.line)
-        return _done(_passive(state, i, e.amount, e.all_in), found)
+        found += stack_findings(setup, e.player, p, amount, e.all_in, e.line)
+        return _done(_passive(state, i, amount, e.all_in), found)
     _bring_in_identity(state, i, e.line, found)
-    found += _bring_in_size(state, e)
-    if e.all_in or e.amount >= p.stack:
-        found += stack_findings(setup, e.player, p, e.amount, e.all_in, e.line)
+    found += _bring_in_size(state, e, amount)
+    if e.all_in or amount >= p.stack:
+        found += stack_findings(setup, e.player, p, amount, e.all_in, e.line)
     state = _opened(state)
-    p2 = put_in(p, e.amount, e.all_in)
+    p2 = put_in(p, amount, e.all_in)
     players = _replace_player(state.players, i, p2)
     return _done(_next(state, i, players, p2.street_bet, 0, 0, frozenset((i,)), None), found)
 
 
-def _bring_in_size(state: HandState, e: BringIn) -> list[Finding]:
+def _bring_in_size(state: HandState, e: BringIn, amount: int) -> list[Finding]:
     """STRUCT-BRINGIN-SIZE: the known bring-in, else more than the ante, less than the small bet."""
     setup = state.setup
     money = setup.money
-    expected, amount = setup.bring_in, e.amount
+    expected = setup.bring_in
     if expected is not None and (amount > expected or (amount < expected and not e.all_in)):
         want, problem = money(expected), f"The bring-in is {money(expected)}"
     elif not e.all_in and amount >= setup.small_bet:
@@ -490,27 +503,74 @@ def on_raise(state: HandState, e: Raise) -> Result:
             )
         )
     else:
-        found += _raise_findings(state, i, e, chips)
+        found += _raise_findings(state, i, e, chips, e.amount)
     if e.all_in or chips >= p.stack:
         found += stack_findings(setup, e.player, p, chips, e.all_in, e.line)
     return _done(_wager(state, i, chips, e.all_in, e.line), found)
 
 
-def _raise_findings(state: HandState, i: int, e: Raise, chips: int) -> list[Finding]:
+def on_complete(state: HandState, e: Complete) -> Result:
+    """A completion written as such (Full Tilt, Merge): a wager to the small bet on 3rd street."""
+    state, found = _begin(state)
+    i = _actor(state, e.player, e.line, ActionKind.COMPLETE, found)
+    if i is None:
+        return _done(state, found)
+    setup, p, rnd, street = state.setup, state.players[i], state.round, state.street
+    money = setup.money
+    chips = e.to - p.street_bet
+    if street is Street.THIRD and not state.deal.brought_in:
+        # The bring-in player completes instead of bringing in.
+        _bring_in_identity(state, i, e.line, found)
+        if e.to != setup.small_bet and not (e.all_in and e.to < setup.small_bet):
+            found.append(
+                make_finding(
+                    setup,
+                    RuleId.ACT_COMPLETE,
+                    e.line,
+                    money(setup.small_bet),
+                    money(e.to),
+                    f"Instead of the bring-in, {e.player} may complete to exactly the small bet"
+                    f" ({money(setup.small_bet)}), not {money(e.to)}.",
+                )
+            )
+        state = _opened(state)
+    elif street is Street.THIRD and rnd.bets == 0 and rnd.level > 0:
+        found += _raise_findings(state, i, e, chips, None)
+    else:
+        found.append(
+            make_finding(
+                setup,
+                RuleId.ACT_CHOICES,
+                e.line,
+                "bet or raise",
+                "complete",
+                f"{e.player} completes, but only the bring-in on 3rd street can be completed.",
+            )
+        )
+    if e.all_in or chips >= p.stack:
+        found += stack_findings(setup, e.player, p, chips, e.all_in, e.line)
+    return _done(_wager(state, i, chips, e.all_in, e.line), found)
+
+
+def _raise_findings(
+    state: HandState, i: int, e: Raise | Complete, chips: int, amount: int | None
+) -> list[Finding]:
+    """ACT-RAISE-SIZE, STRUCT-CAP, ACT-ALLIN-SHORT, ACT-COMPLETE, STRUCT-NO-DOUBLE of a raise
+    to `e.to`; `amount` is the increment the line writes, if it writes one."""
     setup, p, rnd, street = state.setup, state.players[i], state.round, state.street
     money = setup.money
     unit = bet_unit(setup, street)
     found: list[Finding] = []
-    if e.to - rnd.level != e.amount:
+    if amount is not None and e.to - rnd.level != amount:
         found.append(
             make_finding(
                 setup,
                 RuleId.ACT_RAISE_SIZE,
                 e.line,
                 f"raises {money(e.to - rnd.level)} to {money(e.to)}",
-                f"raises {money(e.amount)} to {money(e.to)}",
-                f"A raise of {money(e.amount)} over the bet of {money(rnd.level)} makes"
-                f" {money(rnd.level + e.amount)}, not {money(e.to)}.",
+                f"raises {money(amount)} to {money(e.to)}",
+                f"A raise of {money(amount)} over the bet of {money(rnd.level)} makes"
+                f" {money(rnd.level + amount)}, not {money(e.to)}.",
             )
         )
     max_raises = setup.ruleset.max_raises
@@ -590,6 +650,9 @@ def on_call(state: HandState, e: Call) -> Result:
     setup, p, rnd = state.setup, state.players[i], state.round
     money = setup.money
     facing = rnd.level - p.street_bet
+    amount = e.amount
+    if amount is None:  # the site writes no amount (PHH `cc`): what matches the bet
+        amount = max(0, min(facing, p.stack))
     if state.street is Street.THIRD and not state.deal.brought_in:
         state = _opened(state)
     elif facing <= 0:
@@ -599,27 +662,27 @@ def on_call(state: HandState, e: Call) -> Result:
                 RuleId.ACT_CALL,
                 e.line,
                 "check",
-                f"calls {money(e.amount)}",
+                f"calls {money(e.amount)}" if e.amount is not None else "calls",
                 f"There is no bet for {e.player} to call; {e.player} could check.",
             )
         )
     else:
         needed = min(facing, p.stack)
-        if e.amount != needed and not (e.all_in and e.amount == p.stack):
+        if amount != needed and not (e.all_in and amount == p.stack):
             found.append(
                 make_finding(
                     setup,
                     RuleId.ACT_CALL,
                     e.line,
                     money(needed),
-                    money(e.amount),
+                    money(amount),
                     f"A call puts in exactly what matches the bet: {money(needed)} for"
-                    f" {e.player}, not {money(e.amount)}.",
+                    f" {e.player}, not {money(amount)}.",
                 )
             )
-    if e.all_in or e.amount >= p.stack:
-        found += stack_findings(setup, e.player, p, e.amount, e.all_in, e.line)
-    return _done(_passive(state, i, e.amount, e.all_in), found)
+    if e.all_in or amount >= p.stack:
+        found += stack_findings(setup, e.player, p, amount, e.all_in, e.line)
+    return _done(_passive(state, i, amount, e.all_in), found)
 
 
 def on_check(state: HandState, e: Check) -> Result:

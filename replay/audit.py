@@ -22,6 +22,7 @@ from razz.parser.events import (
     Call,
     Check,
     Collect,
+    Complete,
     Fold,
     Hand,
     PostAnte,
@@ -193,7 +194,7 @@ def audit_hand(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = Fals
 
 
 _RECORDED = frozenset(
-    (PostAnte, BringIn, Bet, Raise, Call, Check, Fold, UncalledBet, Collect, Show)
+    (PostAnte, BringIn, Bet, Complete, Raise, Call, Check, Fold, UncalledBet, Collect, Show)
 )
 _NO_STREET = frozenset((PostAnte, UncalledBet, Collect))
 

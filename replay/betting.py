@@ -78,7 +78,7 @@ class Action:
         """The log event for this action, on `line`.
 
         >>> Action(ActionKind.RAISE, "ann", 4, 6, 8, False).to_event(12)
-        Raise(line=12, player='ann', amount=4, to=8, all_in=False)
+        Raise(line=12, player='ann', to=8, amount=4, all_in=False)
         """
         kind = self.kind
         if kind is ActionKind.FOLD:
@@ -91,7 +91,7 @@ class Action:
             return BringIn(line, self.player, self.chips, self.all_in)
         if kind is ActionKind.BET or self.as_bet:
             return Bet(line, self.player, self.chips, self.all_in)
-        return Raise(line, self.player, self.amount, self.to, self.all_in)
+        return Raise(line, self.player, to=self.to, amount=self.amount, all_in=self.all_in)
 
 
 def close_deal(state: HandState) -> HandState:

@@ -404,6 +404,8 @@ def _check_total(
             ]
         return []
     found: list[Finding] = []
+    if total.total is None:  # the summary gives the rake only (KingsClub)
+        return found
     if total.total != pot_sum:
         found.append(
             make_finding(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from razz.parser.events import STREETS, Dealt, PostAnte, Street, StreetStart
+from razz.parser.events import STREETS, UNKNOWN_CARD, Dealt, PostAnte, Street, StreetStart
 from razz.replay.cards import BIT, DECK, RANK
 from razz.replay.findings import Finding
 from razz.replay.rules import RuleId
@@ -34,6 +34,8 @@ from razz.replay.state import (
     with_seen,
 )
 from razz.replay.transitions import end_round
+
+_HIDDEN_DOWN = (UNKNOWN_CARD, UNKNOWN_CARD)
 
 _DEAL_RULE = {
     Street.THIRD: RuleId.DEAL_3RD,
@@ -156,7 +158,7 @@ def learn_cards(
 
 
 def bad_tokens(state: HandState, tokens: Sequence[str], line: int) -> list[Finding]:
-    """LOG-CARDS: every card token must name a card."""
+    """LOG-CARDS: every card token must name a card (or be a card the log hides)."""
     return [
         make_finding(
             state.setup,
@@ -167,7 +169,7 @@ def bad_tokens(state: HandState, tokens: Sequence[str], line: int) -> list[Findi
             f"'{token}' is not a card.",
         )
         for token in tokens
-        if token not in RANK
+        if token not in RANK and token != UNKNOWN_CARD
     ]
 
 
@@ -353,15 +355,32 @@ def _next_street(street: Street) -> Street | None:
     return STREETS[k] if k < len(STREETS) else None
 
 
+def shown_cards(e: Dealt) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(previous, new) of a `Dealt` line, an opponent's from their first up card on.
+
+    The event keeps every position, an opponent's two hidden down cards included; the checks
+    below follow an opponent's cards from the door card (position 3), which is what a
+    PokerStars line shows of them.
+    """
+    previous, new = e.previous, e.new
+    if not e.hero:
+        if previous[:2] == _HIDDEN_DOWN:
+            previous = previous[2:]
+        elif e.street is Street.THIRD and len(new) == 3 and new[:2] == _HIDDEN_DOWN:
+            new = new[2:]
+    return previous, new
+
+
 def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]]:
     setup = state.setup
     i = setup.index.get(e.player)
     street = e.street
+    previous, new = shown_cards(e)
     if i is not None and street is state.street and state.phase is Phase.DEALING:
         # The common case, checked in a few comparisons: a later-street card that repeats the
         # earlier ones exactly and was never seen before.
         p = state.players[i]
-        cards, new, deal = p.cards, e.new, state.deal
+        cards, deal = p.cards, state.deal
         n = NUMBER[street] - 1
         offset = 0 if e.hero else 2
         if (
@@ -369,7 +388,7 @@ def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]
             and not p.folded
             and len(cards) == n
             and len(new) == 1
-            and cards[offset:] == e.previous
+            and cards[offset:] == previous
             and new[0] in RANK
             and not deal.seen & BIT[new[0]]
             and (street is not Street.SEVENTH or (e.hero and deal.community is None))
@@ -397,7 +416,7 @@ def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]
         if (
             street is Street.THIRD
             and not cards
-            and not e.previous
+            and not previous
             and len(new) == (3 if e.hero else 1)
             and (deal.antes[i] or not setup.ante)
             and (not e.hero or deal.hero is None)
@@ -406,7 +425,7 @@ def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]
             seen = deal.seen
             for card in new:
                 if card not in RANK or seen & BIT[card]:
-                    return _dealt_checked(state, e)
+                    return _dealt_checked(state, e, previous, new)
                 seen |= BIT[card]
             dealt = new if e.hero else (UNKNOWN, UNKNOWN, new[0])
             players = state.players
@@ -430,10 +449,12 @@ def on_dealt(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]
                 deal,
                 state.record,
             ), NO_FINDINGS
-    return _dealt_checked(state, e)
+    return _dealt_checked(state, e, previous, new)
 
 
-def _dealt_checked(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding, ...]]:
+def _dealt_checked(
+    state: HandState, e: Dealt, previous: tuple[str, ...], new: tuple[str, ...]
+) -> tuple[HandState, tuple[Finding, ...]]:
     setup = state.setup
     rule = _DEAL_RULE[e.street]
     i = setup.index.get(e.player)
@@ -449,7 +470,7 @@ def _dealt_checked(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding
             ),
         )
     p = state.players[i]
-    found: list[Finding] = bad_tokens(state, (*e.previous, *e.new), e.line)
+    found: list[Finding] = bad_tokens(state, (*previous, *new), e.line)
     if e.street is not state.street or state.phase not in (Phase.DEALING, Phase.BETTING):
         found.append(
             make_finding(
@@ -469,7 +490,7 @@ def _dealt_checked(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding
                 rule,
                 e.line,
                 "no card",
-                " ".join(e.new),
+                " ".join(new),
                 f"{e.player} folded and gets no more cards.",
             )
         )
@@ -478,31 +499,36 @@ def _dealt_checked(state: HandState, e: Dealt) -> tuple[HandState, tuple[Finding
     if e.hero and deal.hero is None:
         state = evolve(state, deal=evolve(deal, hero=i))
     if e.street is Street.THIRD:
-        cards, seen = _third_street(state, i, e, found)
+        cards, seen = _third_street(state, i, e, previous, new, found)
     else:
-        cards, seen = _later_street(state, i, e, rule, found)
+        cards, seen = _later_street(state, i, e, previous, new, rule, found)
     state = with_player(state, i, with_cards(state.players[i], cards))
     state = evolve(state, deal=with_seen(state.deal, seen))
     return state, tuple(found) if found else NO_FINDINGS
 
 
 def _third_street(
-    state: HandState, i: int, e: Dealt, found: list[Finding]
+    state: HandState,
+    i: int,
+    e: Dealt,
+    previous: tuple[str, ...],
+    new: tuple[str, ...],
+    found: list[Finding],
 ) -> tuple[tuple[str, ...], int]:
     setup, p = state.setup, state.players[i]
     seen = state.deal.seen
-    given = tuple(c for c in (*e.previous, *e.new) if c in RANK)
+    given = tuple(c for c in (*previous, *new) if c in RANK)
     want = 3 if e.hero else 1
-    if len(e.previous) + len(e.new) != want:
+    if len(previous) + len(new) != want:
         found.append(
             make_finding(
                 setup,
                 RuleId.DEAL_3RD,
                 e.line,
                 f"{want} card{'s' if want > 1 else ''}",
-                f"{len(e.previous) + len(e.new)} cards",
+                f"{len(previous) + len(new)} cards",
                 f"On 3rd street each player gets two cards down and one up; the log shows"
-                f" {len(e.previous) + len(e.new)} for {e.player}.",
+                f" {len(previous) + len(new)} for {e.player}.",
             )
         )
     if p.cards:
@@ -542,7 +568,13 @@ def _third_street(
 
 
 def _later_street(
-    state: HandState, i: int, e: Dealt, rule: RuleId, found: list[Finding]
+    state: HandState,
+    i: int,
+    e: Dealt,
+    previous: tuple[str, ...],
+    new_cards: tuple[str, ...],
+    rule: RuleId,
+    found: list[Finding],
 ) -> tuple[tuple[str, ...], int]:
     setup, p = state.setup, state.players[i]
     street = e.street
@@ -554,7 +586,7 @@ def _later_street(
                 RuleId.DEAL_7TH,
                 e.line,
                 "a hidden river card",
-                " ".join(e.new),
+                " ".join(new_cards),
                 f"{e.player}'s river card is dealt face down; only its owner may see it.",
             )
         )
@@ -565,7 +597,7 @@ def _later_street(
                 RuleId.DEAL_COMMUNITY,
                 e.line,
                 "no river card of their own",
-                " ".join(e.new),
+                " ".join(new_cards),
                 f"The river is a community card, so {e.player} gets no river card of their own.",
             )
         )
@@ -576,41 +608,41 @@ def _later_street(
                 RuleId.DEAL_COUNT,
                 e.line,
                 f"{number} cards",
-                f"{len(p.cards) + len(e.new)} cards",
+                f"{len(p.cards) + len(new_cards)} cards",
                 f"{e.player} is dealt a second card on {street} street.",
             )
         )
         return p.cards, state.deal.seen
     offset = 0 if e.hero else 2
     want_previous = number - 1 - offset
-    if len(e.previous) != want_previous:
+    if len(previous) != want_previous:
         found.append(
             make_finding(
                 setup,
                 RuleId.DEAL_COUNT,
                 e.line,
                 f"{want_previous} earlier cards",
-                f"{len(e.previous)} earlier cards",
+                f"{len(previous)} earlier cards",
                 f"{e.player} should hold {number - 1} cards before {street} street;"
-                f" the line repeats {len(e.previous)} of them where {want_previous} are shown.",
+                f" the line repeats {len(previous)} of them where {want_previous} are shown.",
             )
         )
-    if len(e.new) != 1:
+    if len(new_cards) != 1:
         found.append(
             make_finding(
                 setup,
                 rule,
                 e.line,
                 "1 new card",
-                f"{len(e.new)} new cards",
-                f"Each street deals one card; {e.player} gets {len(e.new)} on {street} street.",
+                f"{len(new_cards)} new cards",
+                f"Each street deals one card; {e.player} gets {len(new_cards)} on {street} street.",
             )
         )
     # Missing earlier streets still take their positions, so that positions stay aligned.
     padded = p.cards + (UNKNOWN,) * max(0, number - 1 - len(p.cards))
     state = with_player(state, i, with_cards(p, padded))
-    known, seen = learn_cards(state, i, e.previous, offset, e.line, RuleId.LOG_CARDS, found)
-    new = next((c for c in e.new if c in RANK), UNKNOWN)
+    known, seen = learn_cards(state, i, previous, offset, e.line, RuleId.LOG_CARDS, found)
+    new = next((c for c in new_cards if c in RANK), UNKNOWN)
     if new:
         if seen & BIT[new]:
             owner = duplicate_of(state, i, len(known), new)

@@ -15,8 +15,8 @@ For a simulator, the same engine is a legal-move generator: `new_hand`, then `an
 >>> for name, amount, all_in in ante_due(state):
 ...     state = apply(state, PostAnte(0, name, amount, all_in))
 >>> state = apply(state, StreetStart(0, Street.THIRD))
->>> state = apply(state, Dealt(0, "ann", Street.THIRD, (), ("Kc",), False))
->>> state = apply(state, Dealt(0, "bob", Street.THIRD, (), ("4d",), False))
+>>> state = apply(state, Dealt(0, "ann", Street.THIRD, (), ("??", "??", "Kc"), False))
+>>> state = apply(state, Dealt(0, "bob", Street.THIRD, (), ("??", "??", "4d"), False))
 >>> next_actor(state), [a.kind.value for a in legal_actions(state)]
 ('ann', ['bring_in', 'complete'])
 """
@@ -37,6 +37,7 @@ from razz.parser.events import (
     Call,
     Check,
     Collect,
+    Complete,
     Dealt,
     Event,
     Fold,
@@ -119,6 +120,7 @@ _HANDLERS: dict[type, Handler] = {
     Dealt: dealing.on_dealt,
     BringIn: actions.on_bring_in,
     Bet: actions.on_bet,
+    Complete: actions.on_complete,
     Raise: actions.on_raise,
     Call: actions.on_call,
     Check: actions.on_check,
@@ -137,7 +139,7 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
-_FIRST_ACTIONS = frozenset((Bet, Raise, Call, Check, Fold))
+_FIRST_ACTIONS = frozenset((Bet, Complete, Raise, Call, Check, Fold))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +157,10 @@ class Replay:
 def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetup, list[Finding]]:
     """The fixed facts of a parsed hand, and what its header breaks (STRUCT-LIMIT).
 
-    The ante and bring-in come from the ruleset when it states them for these stakes; else
-    they are read from the hand itself (PokerStars headers never print them): the ante most
-    players posted, the first bring-in not posted all-in.
+    The ante and bring-in are what the header states (Full Tilt, Winamax, PHH), else what the
+    ruleset states for these stakes, else they are read from the hand itself (PokerStars
+    headers never print them): the ante most players posted, the first bring-in not posted
+    all-in.
     """
     header = hand.header
     seats = []
@@ -175,7 +178,7 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
             if not e.all_in:
                 antes[e.amount] += 1
         elif kind is BringIn:
-            if not e.all_in:
+            if not e.all_in and e.amount is not None:
                 bring_in = e.amount
                 break
         elif kind in _FIRST_ACTIONS:
@@ -186,6 +189,10 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
         ante = stated.ante
     if stated is not None and stated.bring_in is not None:
         bring_in = stated.bring_in
+    if header.ante is not None:
+        ante = header.ante
+    if header.bring_in is not None:
+        bring_in = header.bring_in
     # A seat taken twice keeps its first player: a malformed list must not crash the replay.
     unique: dict[str, tuple[int, str, int, int]] = {}
     for s in seats:

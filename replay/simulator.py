@@ -32,11 +32,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from razz.parser.events import (
+    UNKNOWN_CARD,
     Bet,
     BettingCapped,
     Board,
     BringIn,
     Collect,
+    Complete,
     Dealt,
     Event,
     Fold,
@@ -326,6 +328,8 @@ class _Table:
             kind=self.kind,
             small_bet=s.small_bet,
             big_bet=s.big_bet,
+            ante=None,  # PokerStars headers state neither: the ante and bring-in lines do
+            bring_in=None,
             unit=self.unit,
             currency=self.currency,
             play_money=False,
@@ -590,10 +594,11 @@ class _HandPlay:
             if name == hero:
                 line = Dealt(0, name, street, tuple(old), tuple(new), True)
             elif street is Street.THIRD:
-                line = Dealt(0, name, street, (), (new[2],), False)
+                line = Dealt(0, name, street, (), (UNKNOWN_CARD, UNKNOWN_CARD, new[2]), False)
             elif street is not Street.SEVENTH:
                 # Others show their up cards only; their river card is dealt face down.
-                line = Dealt(0, name, street, tuple(old[2:]), (new[0],), False)
+                previous = (UNKNOWN_CARD, UNKNOWN_CARD, *old[2:])
+                line = Dealt(0, name, street, previous, (new[0],), False)
             else:
                 line = None
             if hook is not None:
@@ -625,7 +630,7 @@ class _HandPlay:
                 if self.may_leave(event.player):
                     self.leave(event.player)
             if (
-                isinstance(event, (Bet, Raise))
+                isinstance(event, (Bet, Complete, Raise))
                 and capped(self.state)
                 and not self.state.round.capped_line
             ):
@@ -974,7 +979,7 @@ class _Session:
         table.last_hand = {s.name for s in play.seats} - play.leaving
         small_bet = play.state.setup.small_bet
         for e in play.events:
-            if isinstance(e, BringIn) and not e.all_in:
+            if isinstance(e, BringIn) and not e.all_in and e.amount is not None:
                 table.bring_ins[small_bet, e.amount] += 1
 
 

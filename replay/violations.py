@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from razz.parser.events import (
     STREETS,
+    UNKNOWN_CARD,
     Bet,
     BringIn,
     Call,
@@ -348,7 +349,7 @@ class StructCap(_ActionFault):
         to = rnd.level + unit
         if p.stack <= to - p.street_bet:
             return None
-        return Raise(0, chosen.player, unit, to), "a raise after the cap"
+        return Raise(0, chosen.player, to=to, amount=unit), "a raise after the cap"
 
 
 # --- bring-in
@@ -705,7 +706,7 @@ class ActComplete(_ActionFault):
         to = setup.small_bet + (setup.bring_in or 1)
         if p.stack <= to - p.street_bet:
             return None
-        return Raise(0, chosen.player, to - rnd.level, to), f"completes to {to}"
+        return Raise(0, chosen.player, to=to, amount=to - rnd.level), f"completes to {to}"
 
 
 class ActRaiseSize(_ActionFault):
@@ -724,7 +725,7 @@ class ActRaiseSize(_ActionFault):
         to = rnd.level + 2 * unit
         if p.stack <= to - p.street_bet:
             return None
-        return Raise(0, chosen.player, 2 * unit, to), "a raise of two big bets"
+        return Raise(0, chosen.player, to=to, amount=2 * unit), "a raise of two big bets"
 
 
 class ActAllinShort(_ActionFault):
@@ -743,7 +744,7 @@ class ActAllinShort(_ActionFault):
         to = wager_target(state, i)
         if to <= rnd.level or p.stack <= to - p.street_bet:
             return None
-        return Raise(0, chosen.player, to - rnd.level, to), "a re-raise after a short all-in"
+        return Raise(0, chosen.player, to=to, amount=to - rnd.level), "a re-raise after a short all-in"
 
 
 class ActUncalled(Fault):
@@ -853,7 +854,8 @@ class DealUp(Fault):
             return
         name = self.rng.choice(gone)
         if self.fire(play.next_line, f"{name} folded and is dealt a card"):
-            play.emit(Dealt, name, street, _ups(play, name), (play.deck.pop(0),), False)
+            shown = (UNKNOWN_CARD, UNKNOWN_CARD, *_ups(play, name))
+            play.emit(Dealt, name, street, shown, (play.deck.pop(0),), False)
 
 
 class DealCount(Fault):
@@ -867,8 +869,8 @@ class DealCount(Fault):
             return
         name = self.rng.choice(live)
         if self.fire(play.next_line, f"{name} is dealt a second card on {street} street"):
-            ups = tuple(play.cards[name][2:-1])
-            play.emit(Dealt, name, street, ups, (play.deck.pop(0),), False)
+            previous = (UNKNOWN_CARD, UNKNOWN_CARD, *play.cards[name][2:-1])
+            play.emit(Dealt, name, street, previous, (play.deck.pop(0),), False)
 
 
 class LogCards(Fault):
@@ -879,7 +881,8 @@ class LogCards(Fault):
             return line
         if line.hero or len(play.live()) > 6:
             return line
-        k = self.rng.randrange(len(line.previous))
+        hidden = 2  # an opponent's line repeats the up cards after two hidden down cards
+        k = hidden + self.rng.randrange(len(line.previous) - hidden)
         old = line.previous[k]
         same_rank = [c for c in play.deck if c[0] == old[0]]
         other = same_rank[0] if same_rank else play.deck[0]
@@ -1172,7 +1175,7 @@ class PotRake(_EditFault):
 
     def edit(self, play: _HandPlay, events: list[Event]) -> None:
         for k, e in enumerate(events):
-            if not isinstance(e, TotalPot) or e.rake >= e.total:
+            if not isinstance(e, TotalPot) or e.total is None or e.rake >= e.total:
                 continue
             if self.rng.random() < 0.5:
                 if self.fire(e.line, f"total pot {e.total + 1}, not {e.total}"):

@@ -7,9 +7,15 @@ with a space (FORMATS.md §0): seat lines, `checks`, `folds`, `Total pot … | R
 `collected … from side pot-N`. It writes what the events say and checks nothing: the
 simulator uses it to write legal hands and, on purpose, illegal ones.
 
+PokerStars prints neither hidden cards nor a completion as such: a `Dealt` line shows only
+the cards that are not `UNKNOWN_CARD`, a `Complete` is written as PokerStars writes a
+completion (`raises 35 to 50` after a bring-in, `bets 50` without one), and amounts a site
+leaves out (a raise's increment, a PHH bring-in or call, a total pot) are worked out from the
+hand's betting so far.
+
 >>> from razz.parser.events import Fold, Raise
 >>> w = HandWriter(unit=Unit.CENT, currency="USD")
->>> w.line(Raise(line=0, player="PC [Mittel]", amount=2, to=4))
+>>> w.line(Raise(line=0, player="PC [Mittel]", to=4, amount=2))
 'PC [Mittel]: raises $0.02 to $0.04'
 >>> w.line(Fold(line=0, player="Hero"))
 'Hero: folds '
@@ -18,10 +24,11 @@ simulator uses it to write legal hands and, on purpose, illegal ones.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from razz.parser.events import (
+    UNKNOWN_CARD,
     Bet,
     BettingCapped,
     Board,
@@ -29,6 +36,7 @@ from razz.parser.events import (
     Call,
     Check,
     Collect,
+    Complete,
     Dealt,
     Event,
     Fold,
@@ -120,6 +128,109 @@ def _cards(cards: Sequence[str]) -> str:
     return "[" + " ".join(cards) + "]"
 
 
+_HIDDEN_DOWN = (UNKNOWN_CARD, UNKNOWN_CARD)
+
+
+def _visible(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards a PokerStars line prints: hidden ones are left out (all of them, if none shows)."""
+    if cards[:2] == _HIDDEN_DOWN:  # an opponent's line: the two down cards are hidden
+        cards = cards[2:] or cards
+    if UNKNOWN_CARD not in cards:
+        return cards
+    return tuple(c for c in cards if c != UNKNOWN_CARD) or cards
+
+
+class _Betting:
+    """The betting of the street being written: what a wager must say that its event may not.
+
+    PokerStars prints every amount and writes a completion as a raise (or a bet); other sites'
+    events may leave amounts out (PHH, KingsClub's total pot) or be a `Complete` (Full Tilt).
+    """
+
+    __slots__ = ("bring_in", "level", "pot", "put")
+
+    def __init__(self, bring_in: int | None = None) -> None:
+        self.bring_in = bring_in  # the header's, for a bring-in written without an amount
+        self.level = 0  # the street total to match
+        self.put: dict[str, int] = {}  # each player's street total
+        self.pot = 0  # antes and the streets before this one, less what was returned
+
+    def fill(self, e: Event) -> Event:
+        """`e` with every amount PokerStars prints (a completion as a raise or a bet)."""
+        filler = _FILLERS.get(type(e))
+        return e if filler is None else filler(self, e)
+
+    def _street(self, e: StreetStart) -> Event:
+        self.pot += sum(self.put.values())
+        self.level, self.put = 0, {}
+        return e
+
+    def _ante(self, e: PostAnte) -> Event:
+        self.pot += e.amount
+        return e
+
+    def _uncalled(self, e: UncalledBet) -> Event:
+        self.pot -= e.amount
+        return e
+
+    def _total(self, e: TotalPot) -> Event:
+        if e.total is None:
+            e = replace(e, total=self.pot + sum(self.put.values()))
+        return e
+
+    def _bring_in(self, e: BringIn) -> Event:
+        if e.amount is None:
+            e = replace(e, amount=self.bring_in or 0)
+        self._put(e.player, e.amount or 0)
+        return e
+
+    def _bet(self, e: Bet) -> Event:
+        self._put(e.player, self.put.get(e.player, 0) + e.amount)
+        return e
+
+    def _call(self, e: Call) -> Event:
+        before = self.put.get(e.player, 0)
+        if e.amount is None:
+            e = replace(e, amount=max(0, self.level - before))
+        self._put(e.player, before + (e.amount or 0))
+        return e
+
+    def _complete(self, e: Complete) -> Event:
+        to, level, before = e.to, self.level, self.put.get(e.player, 0)
+        self._put(e.player, to)
+        if level:
+            return Raise(e.line, e.player, to=to, amount=to - level, all_in=e.all_in)
+        return Bet(e.line, e.player, to - before, e.all_in)
+
+    def _raise(self, e: Raise) -> Event:
+        if e.amount is None:
+            e = replace(e, amount=e.to - self.level)
+        self._put(e.player, e.to)
+        return e
+
+    def _put(self, player: str, total: int) -> None:
+        self.put[player] = total
+        if total > self.level:
+            self.level = total
+
+
+class _Unwritten(Exception):
+    """A wager without what PokerStars prints: its text depends on the betting before it."""
+
+
+_FILLERS: dict[type[Event], Callable[[_Betting, Any], Event]] = {
+    StreetStart: _Betting._street,
+    PostAnte: _Betting._ante,
+    UncalledBet: _Betting._uncalled,
+    TotalPot: _Betting._total,
+    BringIn: _Betting._bring_in,
+    Bet: _Betting._bet,
+    Call: _Betting._call,
+    Complete: _Betting._complete,
+    Raise: _Betting._raise,
+}
+
+
 class _AmountTexts(dict[int, str]):
     """Amount -> text, formatted once: a table writes the same few amounts again and again."""
 
@@ -196,7 +307,12 @@ class HandWriter:
     # ------------------------------------------------------------------ events
 
     def line(self, event: Event) -> str:
-        """The text of one event's line, without its line ending."""
+        """The text of one event's line, without its line ending.
+
+        Amounts the event leaves out are worked out as at the start of a street; write whole
+        hands with `hand_lines`, which follows the betting.
+        """
+        event = _Betting().fill(event)
         return _FORMATTERS[type(event)](self, event)
 
     def _seat(self, e: SeatLine) -> str:
@@ -221,22 +337,34 @@ class HandWriter:
         return f"{marker} [{e.community}]" if e.community else marker
 
     def _dealt(self, e: Dealt) -> str:
-        if e.previous:
-            return f"Dealt to {e.player} {_cards(e.previous)} {_cards(e.new)}"
-        return f"Dealt to {e.player} {_cards(e.new)}"
+        previous, new = e.previous, e.new
+        if not e.hero:  # the file owner sees every card; the others show their up cards
+            previous, new = _visible(previous), _visible(new)
+        if previous:
+            return f"Dealt to {e.player} {_cards(previous)} {_cards(new)}"
+        return f"Dealt to {e.player} {_cards(new)}"
 
     def _bring_in(self, e: BringIn) -> str:
+        if e.amount is None:
+            raise _Unwritten
         return f"{e.player}: brings in for {self.amount(e.amount)}{_ALL_IN if e.all_in else ''}"
 
     def _bet(self, e: Bet) -> str:
         return f"{e.player}: bets {self.amount(e.amount)}{_ALL_IN if e.all_in else ''}"
 
     def _call(self, e: Call) -> str:
+        if e.amount is None:
+            raise _Unwritten
         return f"{e.player}: calls {self.amount(e.amount)}{_ALL_IN if e.all_in else ''}"
 
     def _raise(self, e: Raise) -> str:
+        if e.amount is None:
+            raise _Unwritten
         tail = _ALL_IN if e.all_in else ""
         return f"{e.player}: raises {self.amount(e.amount)} to {self.amount(e.to)}{tail}"
+
+    def _complete(self, e: Complete) -> str:
+        raise _Unwritten  # PokerStars writes a completion as a raise or a bet
 
     def _check(self, e: Check) -> str:
         return f"{e.player}: checks "
@@ -292,6 +420,8 @@ class HandWriter:
                 pots += "".join(
                     f" Side pot-{i} {self.amount(side)}." for i, side in enumerate(e.sides, 1)
                 )
+        if e.total is None:  # a site that gives only the rake: PokerStars always writes both
+            raise _Unwritten
         return f"Total pot {self.amount(e.total)}{pots} | Rake {self.amount(e.rake)} "
 
     def _board(self, e: Board) -> str:
@@ -325,7 +455,18 @@ class HandWriter:
         """Every line of one hand, header and table line first, without line endings."""
         lines = [self.header_line(header, label), self.table_line(header)]
         formatters = _FORMATTERS
-        lines.extend(formatters[type(event)](self, event) for event in events)
+        events = events if isinstance(events, list | tuple) else list(events)
+        try:
+            lines.extend(formatters[type(event)](self, event) for event in events)
+            return lines
+        except _Unwritten:  # a wager states less than PokerStars prints: follow the betting
+            del lines[2:]
+        fillers, betting, add = _FILLERS, _Betting(header.bring_in), lines.append
+        for event in events:
+            filler = fillers.get(type(event))
+            if filler is not None:
+                event = filler(betting, event)
+            add(formatters[type(event)](self, event))
         return lines
 
 
@@ -345,6 +486,7 @@ _FORMATTERS: dict[type[Event], Callable[[HandWriter, Any], str]] = {
     Bet: HandWriter._bet,
     Call: HandWriter._call,
     Raise: HandWriter._raise,
+    Complete: HandWriter._complete,
     Check: HandWriter._check,
     Fold: HandWriter._fold,
     BettingCapped: HandWriter._capped,
@@ -374,7 +516,8 @@ def write_hand(
     >>> from razz.parser.events import GameKind, HandHeader, SeatLine, Unit
     >>> h = HandHeader(site="PokerStars", hand_id="1", game="Razz", is_razz=True, mixed=None,
     ...     limit="Limit", kind=GameKind.CASH, small_bet=4, big_bet=8, unit=Unit.CENT,
-    ...     currency="USD", play_money=False, table="Gotha II", max_seats=8,
+    ...     ante=None, bring_in=None, currency="USD", play_money=False, table="Gotha II",
+    ...     max_seats=8,
     ...     tournament_id=None, buy_in=(), level=None, match_round=None, club=None,
     ...     started_at=datetime(2009, 11, 26, 15, 24, 42, tzinfo=timezone.utc),
     ...     started_text="2009/11/26 10:24:42 ET", time_zone="ET", source="-", first_line=1)

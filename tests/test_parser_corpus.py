@@ -54,7 +54,11 @@ def test_every_event_agrees_with_its_line_of_text() -> None:
                 assert cents(text) == [e.amount, e.to]
             elif isinstance(e, ev.Dealt):
                 groups = re.findall(r"\[([^\]]*)\]", text)
-                assert [tuple(g.split()) for g in groups] == [g for g in (e.previous, e.new) if g]
+                shown = [tuple(c for c in g if c != ev.UNKNOWN_CARD) for g in (e.previous, e.new)]
+                assert [tuple(g.split()) for g in groups] == [g for g in shown if g]
+                # An opponent's two down cards are hidden, and only theirs.
+                hidden = (e.previous or e.new)[:2] == (ev.UNKNOWN_CARD, ev.UNKNOWN_CARD)
+                assert hidden != e.hero
                 assert text.startswith(f"Dealt to {e.player} [")
             elif isinstance(e, ev.StreetStart):
                 assert (

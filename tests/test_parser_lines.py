@@ -260,9 +260,9 @@ def test_third_street_dealing_bring_in_and_completion_as_raise() -> None:
     events = parse_one(hand_text(*THIRD)).events
     dealt = [e for e in events if isinstance(e, ev.Dealt)]
     assert [(d.player, d.previous, d.new, d.hero) for d in dealt] == [
-        ("Ann", (), ("Kd",), False),
+        ("Ann", (), ("??", "??", "Kd"), False),
         ("Bob", (), ("3s", "4d", "2c"), True),
-        ("Cy", (), ("9h",), False),
+        ("Cy", (), ("??", "??", "9h"), False),
     ]
     assert all(d.street is ev.Street.THIRD for d in dealt)
     [bring_in] = [e for e in events if isinstance(e, ev.BringIn)]
@@ -303,7 +303,7 @@ def test_later_streets_dealing_hero_and_others_and_river() -> None:
     starts = [e for e in events if isinstance(e, ev.StreetStart)]
     assert [s.street for s in starts] == list(ev.Street)
     dealt = {(d.player, d.street): d for d in events if isinstance(d, ev.Dealt)}
-    assert dealt["Ann", ev.Street.SIXTH].previous == ("Kd", "8s", "Qs")
+    assert dealt["Ann", ev.Street.SIXTH].previous == ("??", "??", "Kd", "8s", "Qs")
     assert not dealt["Ann", ev.Street.SIXTH].hero
     assert dealt["Bob", ev.Street.SEVENTH].new == ("Ah",)
     assert dealt["Bob", ev.Street.SEVENTH].hero

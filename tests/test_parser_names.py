@@ -247,8 +247,8 @@ def test_dealt_to_a_bracketed_name_on_third_street() -> None:
     hand = parse(fill(TEMPLATE, "Ann", "PC [Mittel]"))
     dealt = [e for e in hand.events if isinstance(e, ev.Dealt) and e.player == "PC [Mittel]"]
     assert [(d.street, d.previous, d.new) for d in dealt][:2] == [
-        (ev.Street.THIRD, (), ("Kd",)),
-        (ev.Street.FOURTH, ("Kd",), ("8s",)),
+        (ev.Street.THIRD, (), ("??", "??", "Kd")),
+        (ev.Street.FOURTH, ("??", "??", "Kd"), ("8s",)),
     ]
 
 

@@ -116,6 +116,8 @@ def per_hand(files: Iterable[Path]) -> Iterator[tuple[str, str, str, str]]:
             parsed.pop("text", None)
             if isinstance(parsed.get("header"), dict):
                 parsed["header"].pop("source", None)
+            elif "source" in parsed:  # skipped hands and errors: the file, wherever it is read
+                parsed["source"] = name
             if isinstance(item, Hand):
                 result = plain(audit_hand(item))
                 result.pop("source", None)
