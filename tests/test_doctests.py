@@ -9,7 +9,10 @@ import pkgutil
 import pytest
 
 # The dashboard's pages run Streamlit code on import, so they are left out.
-PACKAGES = ("razz", "razz.commands", "razz.grammar", "razz.parser", "razz.replay", "razz.store")
+PACKAGES = (
+    "razz", "razz.commands", "razz.grammar", "razz.parser", "razz.replay", "razz.store",
+    "razz.analysis",
+)
 
 
 def modules() -> list[str]:

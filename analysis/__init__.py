@@ -1,0 +1,1 @@
+"""Analysis on top of the rules engine: exact Razz equity and the statistics of deal fairness."""

@@ -1,0 +1,132 @@
+"""The value of every seven-rank Razz hand in one table, read by the index of its rank multiset.
+
+A Razz hand's value depends on its ranks only (HAND-LOW: suits never count), so the value of
+any seven cards is a function of their multiset of ranks, of which there are 50,388
+(C(19, 7); 49,205 of them have at most four of a rank and can be dealt). Each multiset gets a
+dense index by the combinatorial number system (colex order over sorted ranks), so evaluating
+a hand is one sort of seven small integers, seven reads of a 7 x 13 table and one read of
+`LOW7`. Values are those of `razz.replay.lowhand.low_value` (lower is better), which the table
+is built from: five-card values come from `value_of_ranks`, six and seven cards take the best
+(lowest) value among the hands with one card left out, which is the best five of seven.
+
+Ranks here are rank indexes, 0 for the ace to 12 for the king (`RANK[card] - 1`).
+
+>>> import numpy as np
+>>> wheel_and_kings = np.array([[0, 1, 2, 3, 4, 12, 12]])
+>>> int(low7(wheel_and_kings)[0]) == value_of_ranks([5, 4, 3, 2, 1])
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from razz.replay.lowhand import value_of_ranks
+
+RANKS = 13
+CARDS = 7
+FIVE = 5
+
+IntArray = npt.NDArray[np.int64]
+
+
+def _colex_weights(size: int) -> IntArray:
+    """W[j, r] = C(r + j, j + 1): the index of sorted ranks r_0 <= … is the sum of W[j, r_j].
+
+    Sorted ranks r_j map to the strictly increasing c_j = r_j + j, and the colex rank of that
+    combination is the sum of C(c_j, j + 1): a bijection onto 0 … C(13 + size - 1, size) - 1.
+    """
+    return np.array(
+        [[comb(r + j, j + 1) for r in range(RANKS)] for j in range(size)], dtype=np.int64
+    )
+
+
+_WEIGHTS = {size: _colex_weights(size) for size in range(1, CARDS + 1)}
+
+
+def multiset_index(sorted_ranks: npt.ArrayLike) -> IntArray:
+    """The dense index of each row of sorted rank indexes (rows of equal length, 1 to 7).
+
+    >>> [int(i) for i in multiset_index([[0, 0, 0, 0, 0, 0, 0], [12] * 7])]
+    [0, 50387]
+    """
+    ranks = np.asarray(sorted_ranks, dtype=np.intp)
+    weights = _WEIGHTS[ranks.shape[1]]
+    index = weights[0, ranks[:, 0]].copy()
+    for j in range(1, ranks.shape[1]):
+        index += weights[j, ranks[:, j]]
+    return index
+
+
+def all_multisets(size: int) -> npt.NDArray[np.int8]:
+    """Every multiset of `size` rank indexes as sorted rows, row i having index i.
+
+    >>> all_multisets(2)[:3].tolist()
+    [[0, 0], [0, 1], [1, 1]]
+    """
+    return _all_multisets(size)
+
+
+@cache
+def _all_multisets(size: int) -> npt.NDArray[np.int8]:
+    if size == 0:
+        return np.zeros((1, 0), dtype=np.int8)
+    # In colex order the multisets whose largest rank is m come after all those with a
+    # smaller largest rank, and those of one card fewer with largest rank <= m are a prefix
+    # (C(m + size - 1, size - 1) rows) of the smaller list: append m to that prefix.
+    smaller = _all_multisets(size - 1)
+    blocks = []
+    for m in range(RANKS):
+        prefix = smaller[: comb(m + size - 1, size - 1)]
+        blocks.append(np.hstack([prefix, np.full((len(prefix), 1), m, dtype=np.int8)]))
+    rows = np.vstack(blocks)
+    rows.flags.writeable = False
+    return rows
+
+
+def _best_of_one_fewer(rows: npt.NDArray[np.int8], smaller: IntArray) -> IntArray:
+    """For sorted rows of n ranks, the lowest value of `smaller` over the n rows of n - 1."""
+    best: IntArray | None = None
+    for left_out in range(rows.shape[1]):
+        kept = np.delete(rows, left_out, axis=1)  # still sorted
+        values = smaller[multiset_index(kept)]
+        best = values if best is None else np.minimum(best, values)
+    assert best is not None
+    return best
+
+
+@cache
+def _table() -> IntArray:
+    fives = all_multisets(FIVE)
+    table = np.array([value_of_ranks([r + 1 for r in row]) for row in fives.tolist()], np.int64)
+    for size in range(FIVE + 1, CARDS + 1):
+        table = _best_of_one_fewer(all_multisets(size), table)
+    table.flags.writeable = False
+    return table
+
+
+def low7_table() -> IntArray:
+    """`low_value` of every seven-rank multiset, by `multiset_index` (built once, ~0.1 s).
+
+    Multisets with five of a rank cannot be dealt; their entries are computed all the same.
+
+    >>> len(low7_table())
+    50388
+    """
+    return _table()
+
+
+def low7(ranks: npt.ArrayLike) -> IntArray:
+    """The value of each row of seven rank indexes (any order): one table read per hand.
+
+    >>> import numpy as np
+    >>> a, b = low7(np.array([[7, 6, 5, 3, 2, 12, 12], [8, 3, 2, 1, 0, 0, 0]]))
+    >>> bool(a < b)  # 8-7-6-4-3 beats 9-4-3-2-A
+    True
+    """
+    rows = np.sort(np.asarray(ranks, dtype=np.intp), axis=1)
+    return _table()[multiset_index(rows)]
