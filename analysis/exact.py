@@ -1,0 +1,186 @@
+"""Exact equity by enumerating the cards to come as rank multisets, with their card counts.
+
+A Razz hand's value depends on its ranks only, so the cards a hand still gets matter only as a
+multiset of ranks: 455 multisets of three ranks stand for the 13,244 three-card combinations
+of 44 unseen cards. Dealing hand after hand, a hand receives the multiset a from the cards
+still unseen (n_r of rank r) in prod_r C(n_r, a_r) ways, and a joint outcome's number of deals
+is the product of those counts over the hands.
+
+The enumeration joins all hands but one into rows (pruning any join that needs more cards of
+a rank than are unseen), and meets the last hand (the one with the most multisets) in a matrix.
+Rows that took the same ranks in total leave the same cards for the last hand, so the matrix
+has one line per such group: its entry for the last hand's multiset d is
+prod_r C(n_r, d_r), computed as a product over d's cards of (n_rank - earlier cards of that
+rank in d), divided by prod_r d_r!. The weights are integers and every sum of them is exact in
+floating point (below 2**53); shares of a tie (WIN-SPLIT) are the only fractions.
+
+The last hand's multisets are sorted by value, so who wins a row is a cut in a cumulative sum
+of its group's line: if the best value among the joined hands is m, held by t of them, the
+last hand wins the weight of its multisets below m and a 1 / (t + 1) share of those equal to
+m, and the t hands share the weight above m and the rest of the ties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import comb, factorial
+
+import numpy as np
+import numpy.typing as npt
+
+from razz.analysis.lowtable import RANKS, all_multisets, low7
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+COUNT_STATES = 5  # a rank is dealt 0 to 4 times
+CHUNK = 1 << 20  # matrix entries per block (8 MB per float array)
+# BINOMIAL[n, k] = C(n, k): the ways to deal k cards of a rank with n left (0 when k > n).
+BINOMIAL = np.array(
+    [[comb(n, k) for k in range(2 * COUNT_STATES)] for n in range(COUNT_STATES)], np.float64
+)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand's possible completions: the multisets to come and the value of each."""
+
+    ranks: npt.NDArray[np.int8]  # (M, k) the ranks to come, sorted
+    counts: npt.NDArray[np.int8]  # (M, 13) the same as counts per rank
+    earlier: FloatArray  # (M, k) cards of the same rank before each card in `ranks`
+    divisor: FloatArray  # (M,) prod_r a_r!
+    values: IntArray  # (M,) low value of the seven-card hand (lower is better)
+
+
+@dataclass(frozen=True)
+class Sums:
+    """Unnormalised results: the deals won by each hand (ties shared), all deals, outcomes."""
+
+    shares: FloatArray
+    total: float
+    outcomes: int
+
+
+@cache
+def _catalog(
+    size: int,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], FloatArray, FloatArray]:
+    """All multisets of `size` ranks: sorted ranks, counts per rank, earlier cards of the
+    same rank before each card, and prod_r a_r!."""
+    rows = all_multisets(size)
+    counts = np.zeros((len(rows), RANKS), dtype=np.int8)
+    for j in range(size):
+        np.add.at(counts, (np.arange(len(rows)), rows[:, j]), 1)
+    earlier = np.zeros(rows.shape, dtype=np.float64)
+    for j in range(1, size):
+        earlier[:, j] = np.where(rows[:, j] == rows[:, j - 1], earlier[:, j - 1] + 1, 0)
+    factorials = np.array([factorial(k) for k in range(size + 1)], np.float64)
+    return rows, counts, earlier, factorials[counts].prod(axis=1)
+
+
+def completions(known: tuple[int, ...], to_come: int, unseen: tuple[int, ...]) -> Hand:
+    """Every multiset of ranks the unseen cards can complete a hand with, and its value.
+
+    >>> hand = completions((0, 1, 2, 3, 4, 5), 1, (3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4))
+    >>> len(hand.values), hand.ranks[:3, 0].tolist()
+    (13, [0, 1, 2])
+    """
+    rows, counts, earlier, divisor = _catalog(to_come)
+    fits = (counts <= np.asarray(unseen, dtype=np.int8)).all(axis=1)
+    if not fits.all():
+        rows, counts, earlier, divisor = rows[fits], counts[fits], earlier[fits], divisor[fits]
+    full = np.empty((len(rows), len(known) + to_come), dtype=np.int8)
+    full[:, : len(known)] = known
+    full[:, len(known) :] = rows
+    return Hand(rows, counts, earlier, divisor, low7(full))
+
+
+def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
+    """The deals each hand wins over every joint completion (see the module docstring).
+
+    >>> from razz.analysis.situation import situation
+    >>> spot = situation(["As 2s 3s 4s 5s 6s", "7s 8s 9s Ts Js Qs"])
+    >>> hands = [completions(k, n, spot.unseen) for k, n in zip(spot.known, spot.to_come)]
+    >>> sums = enumerate_hands(hands, spot.unseen)
+    >>> sums.shares.tolist(), sums.total == 40 * 39
+    ([1560.0, 0.0], True)
+    """
+    last_at = max(range(len(hands)), key=lambda i: len(hands[i].values))
+    others = [h for i, h in enumerate(hands) if i != last_at]
+    rows_counts, rows_ways, rows_values = _join(others, unseen)
+
+    last = hands[last_at]
+    order = np.argsort(last.values, kind="stable")
+    last_values = last.values[order]
+    last_ranks = last.ranks[order].astype(np.intp)
+    # A card's factor is the cards of its rank left minus those of its rank before it in d.
+    earlier = last.earlier[order]
+    divisor = last.divisor[order]
+
+    # Rows dealing the same ranks in total meet the last hand with the same weights.
+    key = rows_counts.astype(np.int64) @ (COUNT_STATES ** np.arange(RANKS, dtype=np.int64))
+    groups, group_of = np.unique(key, return_inverse=True)
+    group_of = group_of.reshape(-1)
+    left = np.zeros((len(groups), RANKS), dtype=np.float64)
+    left[group_of] = np.asarray(unseen, np.float64) - rows_counts
+    by_group = np.argsort(group_of, kind="stable")
+    group_start = np.searchsorted(group_of[by_group], np.arange(len(groups) + 1))
+
+    best = rows_values.min(axis=1)
+    at_best = rows_values == best[:, None]
+    holders = at_best.sum(axis=1)
+    below = np.searchsorted(last_values, best, side="left")
+    upto = np.searchsorted(last_values, best, side="right")
+
+    share_rows = np.zeros(len(best))
+    share_last = 0.0
+    total = 0.0
+    step = max(1, CHUNK // len(last_values))
+    for first in range(0, len(groups), step):
+        stop = min(first + step, len(groups))
+        line = np.ones((stop - first, len(last_values)))
+        for j in range(last_ranks.shape[1]):
+            factor = np.take(left[first:stop], last_ranks[:, j], axis=1) - earlier[:, j]
+            line = factor if j == 0 else np.multiply(line, factor, out=line)
+        line /= divisor  # exact: the product is a multiple of prod_r d_r!
+        cumulative = np.cumsum(line, axis=1)
+
+        rows = by_group[group_start[first] : group_start[stop]]
+        g = group_of[rows] - first
+        lo, hi = below[rows], upto[rows]
+        ways = rows_ways[rows]
+        before = np.where(lo > 0, cumulative[g, lo - 1], 0.0) * ways
+        through = np.where(hi > 0, cumulative[g, hi - 1], 0.0) * ways
+        row_total = cumulative[g, -1] * ways
+        tied = through - before
+        t = holders[rows]
+        share_rows[rows] = (row_total - through) / t + tied / (t + 1)
+        share_last += float(before.sum() + (tied / (t + 1)).sum())
+        total += float(row_total.sum())
+
+    shares = np.zeros(len(hands))
+    shares[[i for i in range(len(hands)) if i != last_at]] = (
+        at_best * share_rows[:, None]
+    ).sum(axis=0)
+    shares[last_at] = share_last
+    return Sums(shares, total, len(best) * len(last_values))
+
+
+def _join(
+    hands: list[Hand], unseen: tuple[int, ...]
+) -> tuple[npt.NDArray[np.int8], FloatArray, npt.NDArray[np.int32]]:
+    """Rows of joint completions of the hands: rank counts dealt, deals, values per hand."""
+    limit = np.asarray(unseen, dtype=np.int8)
+    counts = np.zeros((1, RANKS), dtype=np.int8)
+    ways = np.ones(1)
+    values = np.zeros((1, 0), dtype=np.int32)  # low values fit: below 7 * 16**5
+    for hand in hands:
+        joined = (counts[:, None, :] + hand.counts[None, :, :]).reshape(-1, RANKS)
+        fits = (joined <= limit).all(axis=1)
+        old = np.repeat(np.arange(len(counts)), len(hand.values))[fits]
+        new = np.tile(np.arange(len(hand.values)), len(counts))[fits]
+        dealt = BINOMIAL[limit - counts[old], hand.counts[new]].prod(axis=1)
+        counts = joined[fits]
+        ways = ways[old] * dealt
+        values = np.hstack([values[old], hand.values[new, None].astype(np.int32)])
+    return counts, ways, values

@@ -1,0 +1,72 @@
+"""Equity by sampling deals of the unseen cards, for situations too large to enumerate.
+
+Each sample shuffles the unseen cards (their ranks: suits never count), gives every hand its
+cards to come in turn and the community card if one is to come, and splits the pot among the
+best lows (WIN-SPLIT). The estimate of a hand's equity is its mean share; its standard error
+is the standard deviation of its share over the samples divided by the square root of their
+number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from razz.analysis.lowtable import low7
+from razz.analysis.situation import Situation
+
+BLOCK = 50_000  # samples per block: bounds the memory of the shuffled decks
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Mean share and its standard error per hand, over `samples` deals."""
+
+    equity: tuple[float, ...]
+    std_error: tuple[float, ...]
+    samples: int
+
+
+def sample(spot: Situation, samples: int, seed: int | None = None) -> Estimate:
+    """Estimate each hand's equity from `samples` random deals (the same seed, the same result).
+
+    >>> from razz.analysis.situation import situation
+    >>> spot = situation(["As 2d 3c 4h 5s Kd Kc", "6s 6d 6c 6h 7s 7d"])
+    >>> sample(spot, 1000, seed=1).equity
+    (1.0, 0.0)
+    """
+    if samples < 2:
+        raise ValueError("Monte Carlo needs at least 2 samples")
+    rng = np.random.default_rng(seed)
+    deck = np.repeat(np.arange(len(spot.unseen), dtype=np.int8), spot.unseen)
+    needed = sum(spot.to_come) + spot.community_to_come
+    total = np.zeros(len(spot.known))
+    squares = np.zeros(len(spot.known))
+    done = 0
+    while done < samples:
+        n = min(BLOCK, samples - done)
+        dealt = rng.permuted(np.broadcast_to(deck, (n, len(deck))), axis=1)[:, :needed]
+        shares = _shares(spot, dealt)
+        total += shares.sum(axis=0)
+        squares += np.square(shares).sum(axis=0)
+        done += n
+    mean = total / samples
+    variance = np.maximum(squares - samples * mean**2, 0.0) / (samples - 1)
+    error = np.sqrt(variance / samples)
+    return Estimate(tuple(map(float, mean)), tuple(map(float, error)), samples)
+
+
+def _shares(spot: Situation, dealt: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+    """Each hand's share of the pot in each deal (rows of dealt rank indexes)."""
+    n = len(dealt)
+    shared = dealt[:, -1:] if spot.community_to_come else dealt[:, :0]
+    values = np.empty((n, len(spot.known)), dtype=np.int64)
+    start = 0
+    for i, (known, k) in enumerate(zip(spot.known, spot.to_come, strict=True)):
+        own = np.broadcast_to(np.asarray(known, np.int8), (n, len(known)))
+        values[:, i] = low7(np.hstack([own, dealt[:, start : start + k], shared]))
+        start += k
+    best = values == values.min(axis=1, keepdims=True)
+    return best / best.sum(axis=1, keepdims=True)
