@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from math import prod
 from typing import Any, Literal
 
@@ -148,6 +149,7 @@ def _check_feasible(spot: Situation) -> None:
         )
 
 
+@cache
 def _completion_count(to_come: int, unseen: tuple[int, ...]) -> int:
     """The multisets of `to_come` ranks the unseen cards allow (at most 4 of a rank each)."""
     # Coefficient of x^k in prod_r (1 + x + … + x^min(c_r, k)), by a small convolution.

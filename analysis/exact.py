@@ -9,10 +9,10 @@ is the product of those counts over the hands.
 The enumeration joins all hands but one into rows (pruning any join that needs more cards of
 a rank than are unseen), and meets the last hand (the one with the most multisets) in a matrix.
 Rows that took the same ranks in total leave the same cards for the last hand, so the matrix
-has one line per such group: its entry for the last hand's multiset d is
-prod_r C(n_r, d_r), computed as a product over d's cards of (n_rank - earlier cards of that
-rank in d), divided by prod_r d_r!. The weights are integers and every sum of them is exact in
-floating point (below 2**53); shares of a tie (WIN-SPLIT) are the only fractions.
+has one line per such group: its entry for the last hand's multiset d is prod_r C(n_r, d_r),
+a product of at most k reads (one per rank in d) from a small table of C(n_r, c) per group.
+The weights are integers and every sum of them is exact in floating point (below 2**53);
+shares of a tie (WIN-SPLIT) are the only fractions.
 
 The last hand's multisets are sorted by value, so who wins a row is a cut in a cumulative sum
 of its group's line: if the best value among the joined hands is m, held by t of them, the
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from math import comb, factorial
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +37,7 @@ COUNT_STATES = 5  # a rank is dealt 0 to 4 times
 CHUNK = 1 << 20  # matrix entries per block (8 MB per float array)
 # BINOMIAL[n, k] = C(n, k): the ways to deal k cards of a rank with n left (0 when k > n).
 BINOMIAL = np.array(
-    [[comb(n, k) for k in range(2 * COUNT_STATES)] for n in range(COUNT_STATES)], np.float64
+    [[comb(n, k) for k in range(COUNT_STATES)] for n in range(COUNT_STATES)], np.float64
 )
 
 
@@ -47,8 +47,9 @@ class Hand:
 
     ranks: npt.NDArray[np.int8]  # (M, k) the ranks to come, sorted
     counts: npt.NDArray[np.int8]  # (M, 13) the same as counts per rank
-    earlier: FloatArray  # (M, k) cards of the same rank before each card in `ranks`
-    divisor: FloatArray  # (M,) prod_r a_r!
+    # (M, k) per card, the column r * 5 + c of a (rank, count) table: c is the count of the
+    # card's rank r in the multiset at its first card of that rank, 0 at the others.
+    columns: npt.NDArray[np.intp]
     values: IntArray  # (M,) low value of the seven-card hand (lower is better)
 
 
@@ -64,18 +65,18 @@ class Sums:
 @cache
 def _catalog(
     size: int,
-) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], FloatArray, FloatArray]:
-    """All multisets of `size` ranks: sorted ranks, counts per rank, earlier cards of the
-    same rank before each card, and prod_r a_r!."""
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.intp]]:
+    """All multisets of `size` ranks: sorted ranks, counts per rank, (rank, count) columns."""
     rows = all_multisets(size)
     counts = np.zeros((len(rows), RANKS), dtype=np.int8)
     for j in range(size):
         np.add.at(counts, (np.arange(len(rows)), rows[:, j]), 1)
-    earlier = np.zeros(rows.shape, dtype=np.float64)
-    for j in range(1, size):
-        earlier[:, j] = np.where(rows[:, j] == rows[:, j - 1], earlier[:, j - 1] + 1, 0)
-    factorials = np.array([factorial(k) for k in range(size + 1)], np.float64)
-    return rows, counts, earlier, factorials[counts].prod(axis=1)
+    ranks = rows.astype(np.intp)
+    first = np.ones(rows.shape, dtype=bool)
+    first[:, 1:] = rows[:, 1:] != rows[:, :-1]
+    count = np.take_along_axis(counts, ranks, axis=1).astype(np.intp)
+    columns = ranks * COUNT_STATES + np.where(first, count, 0)
+    return rows, counts, columns
 
 
 def completions(known: tuple[int, ...], to_come: int, unseen: tuple[int, ...]) -> Hand:
@@ -85,14 +86,14 @@ def completions(known: tuple[int, ...], to_come: int, unseen: tuple[int, ...]) -
     >>> len(hand.values), hand.ranks[:3, 0].tolist()
     (13, [0, 1, 2])
     """
-    rows, counts, earlier, divisor = _catalog(to_come)
+    rows, counts, columns = _catalog(to_come)
     fits = (counts <= np.asarray(unseen, dtype=np.int8)).all(axis=1)
     if not fits.all():
-        rows, counts, earlier, divisor = rows[fits], counts[fits], earlier[fits], divisor[fits]
+        rows, counts, columns = rows[fits], counts[fits], columns[fits]
     full = np.empty((len(rows), len(known) + to_come), dtype=np.int8)
     full[:, : len(known)] = known
     full[:, len(known) :] = rows
-    return Hand(rows, counts, earlier, divisor, low7(full))
+    return Hand(rows, counts, columns, low7(full))
 
 
 def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
@@ -112,17 +113,15 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
     last = hands[last_at]
     order = np.argsort(last.values, kind="stable")
     last_values = last.values[order]
-    last_ranks = last.ranks[order].astype(np.intp)
-    # A card's factor is the cards of its rank left minus those of its rank before it in d.
-    earlier = last.earlier[order]
-    divisor = last.divisor[order]
+    columns = last.columns[order]
 
     # Rows dealing the same ranks in total meet the last hand with the same weights.
     key = rows_counts.astype(np.int64) @ (COUNT_STATES ** np.arange(RANKS, dtype=np.int64))
     groups, group_of = np.unique(key, return_inverse=True)
     group_of = group_of.reshape(-1)
-    left = np.zeros((len(groups), RANKS), dtype=np.float64)
-    left[group_of] = np.asarray(unseen, np.float64) - rows_counts
+    left = np.zeros((len(groups), RANKS), dtype=np.intp)
+    left[group_of] = np.asarray(unseen, np.intp) - rows_counts
+    choose = _choose_table(left)
     by_group = np.argsort(group_of, kind="stable")
     group_start = np.searchsorted(group_of[by_group], np.arange(len(groups) + 1))
 
@@ -138,11 +137,13 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
     step = max(1, CHUNK // len(last_values))
     for first in range(0, len(groups), step):
         stop = min(first + step, len(groups))
-        line = np.ones((stop - first, len(last_values)))
-        for j in range(last_ranks.shape[1]):
-            factor = np.take(left[first:stop], last_ranks[:, j], axis=1) - earlier[:, j]
-            line = factor if j == 0 else np.multiply(line, factor, out=line)
-        line /= divisor  # exact: the product is a multiple of prod_r d_r!
+        table = choose[first:stop]
+        if columns.shape[1] == 0:  # the last hand is complete: one way
+            line = np.ones((stop - first, 1))
+        else:
+            line = np.take(table, columns[:, 0], axis=1)
+            for j in range(1, columns.shape[1]):
+                line *= np.take(table, columns[:, j], axis=1)
         cumulative = np.cumsum(line, axis=1)
 
         rows = by_group[group_start[first] : group_start[stop]]
@@ -179,8 +180,17 @@ def _join(
         fits = (joined <= limit).all(axis=1)
         old = np.repeat(np.arange(len(counts)), len(hand.values))[fits]
         new = np.tile(np.arange(len(hand.values)), len(counts))[fits]
-        dealt = BINOMIAL[limit - counts[old], hand.counts[new]].prod(axis=1)
+        choose = _choose_table(limit - counts)
+        dealt = np.ones(len(old))
+        for j in range(hand.columns.shape[1]):
+            dealt *= choose[old, hand.columns[new, j]]
         counts = joined[fits]
         ways = ways[old] * dealt
         values = np.hstack([values[old], hand.values[new, None].astype(np.int32)])
     return counts, ways, values
+
+
+def _choose_table(left: npt.NDArray[np.integer]) -> FloatArray:
+    """T[i, r * 5 + c] = C(left[i, r], c): the ways to deal c cards of rank r from what is left."""
+    index = left.astype(np.intp)[:, :, None]
+    return BINOMIAL[index, np.arange(COUNT_STATES)].reshape(len(left), -1)
