@@ -36,9 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("text", "json", "csv"),
+        choices=("text", "json", "csv", "html"),
         default="text",
-        help="text (file:line: RULE-ID message), json (one object per line) or csv",
+        help="text (file:line: RULE-ID message), json (one object per line), csv, or html "
+        "(one self-contained report to attach to an audit)",
     )
     parser.add_argument("--strict", action="store_true", help="stop at the first error finding")
 
@@ -73,6 +74,8 @@ class _Report:
         self.by_severity: Counter[str] = Counter()
         self.hands = self.skipped = self.parse_errors = 0
         self._csv = csv.writer(out) if fmt == "csv" else None
+        self._html: list[tuple[object, ...]] = []
+        self.scope: tuple[tuple[str, str], ...] = ()  # what the HTML report says it read
         if self._csv is not None:
             self._csv.writerow(FIELDS)
 
@@ -89,7 +92,9 @@ class _Report:
             f.expected,
             f.actual,
         )
-        if self.fmt == "json":
+        if self.fmt == "html":  # the report is written whole, at the end
+            self._html.append(row)
+        elif self.fmt == "json":
             self.out.write(json.dumps(dict(zip(FIELDS, row, strict=True)), ensure_ascii=False))
             self.out.write("\n")
         elif self._csv is not None:
@@ -114,6 +119,14 @@ class _Report:
         if self.fmt == "json":
             self.out.write(json.dumps({"summary": data}) + "\n")
             return
+        if self.fmt == "html":
+            from razz import audit_report
+
+            rows = audit_report.findings_from_rows(dict(zip(FIELDS, r, strict=True))
+                                                   for r in self._html)
+            self.out.write(audit_report.render(rows, audit_report.ReportSummary(
+                hands=self.hands, skipped=self.skipped, unreadable=self.parse_errors,
+                scope=self.scope)))
         target = self.out if self.fmt == "text" else err
         total = sum(self.by_rule.values())
         target.write(
@@ -221,6 +234,7 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         return EXIT_USAGE
     report = _Report(sys.stdout, args.format)
+    report.scope = (("Read", " ".join(args.paths)), ("Ruleset", args.ruleset))
     problems: list[str] = []
     with contextlib.suppress(_Stop):
         problems.extend(_audit_files(args, files, report))
