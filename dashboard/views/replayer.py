@@ -1,4 +1,4 @@
-"""Hand replayer: one hand street by street, with its audit findings and its text."""
+"""Hand replayer: one hand at a poker table, action by action, with its findings and its text."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data, shape, widgets
+from razz.dashboard import data, hand_steps, table_html, widgets
 from razz.dashboard import format as fmt
 
 st.title("Hand replayer")
@@ -24,10 +24,10 @@ with st.expander("Find a hand", expanded=asked is None):
 if asked is None:
     st.info("Pick a hand above, or open one from any list of hands on the other pages.")
     st.stop()
-
-header = data.hand(str(asked))
+hand_key = str(asked)
+header = data.hand(hand_key)
 if header.empty:
-    st.error(f"There is no hand {fmt.markdown_literal(asked)} in the database.")
+    st.error(f"There is no hand {fmt.markdown_literal(hand_key)} in the database.")
     st.stop()
 info = header.iloc[0]
 unit = str(info["unit"])
@@ -40,7 +40,7 @@ def money(amount: Any) -> str:
 
 
 st.subheader(f"{fmt.markdown_literal(info['site'])} hand #{fmt.markdown_literal(info['hand_id'])}")
-st.text(
+st.text(  # st.text: the table's name is shown as written, never as Markdown
     f"Table {info['table_name']} · {info['stakes']} {info['kind']} · "
     f"{info['started_text']} · {int(info['players'])} players"
     + (f" · tournament {info['tournament_id']} level {info['level']}"
@@ -54,92 +54,106 @@ cols[2].metric("Findings", f"{int(info['findings'])}",
                     f"{int(info['findings']) - int(info['errors'])} warnings")
 cols[3].metric("Showdown", "yes" if bool(info["showdown"]) else "no")
 
-seats = data.hand_players(str(asked))
-actions = data.hand_actions(str(asked))
-cards = data.hand_cards(str(asked))
-findings = data.hand_findings(str(asked))
-pots = data.hand_pots(str(asked))
+seats = data.hand_players(hand_key)
+actions = data.hand_actions(hand_key)
+findings = data.hand_findings(hand_key)
+pots = data.hand_pots(hand_key)
+first_line = int(info["first_line"])
+steps = hand_steps.from_text(
+    str(info["raw_text"]), first_line,
+    list(zip(seats["seat"].astype(int), seats["player"].astype(str),
+             seats["is_hero"].astype(bool), seats["starting_stack"].astype(int), strict=True)),
+    actions, money,
+)
+flagged = findings["line"].astype(int).tolist()
 
-reveal = st.toggle("Show opponents' down cards (those shown at the showdown)", value=False,
-                   key="reveal_down")
-replay, text = st.columns([3, 2], gap="large")
+if steps:
+    last = len(steps) - 1
+    # The address names the hand and the line of the step shown (`?hand=…&line=74`): a link
+    # to a finding opens at its step, and the address of any step can be shared.
+    address = (hand_key, st.query_params.get("line", ""))
+    if st.session_state.get("replay_address") != address:
+        line = address[1]
+        start = hand_steps.step_of_line(steps, int(line)) if line.isdigit() else 0
+        st.session_state["replay_step"] = start + 1
+    at = min(max(int(st.session_state.get("replay_step", 1)), 1), last + 1) - 1
+    st.session_state["replay_step"] = at + 1
+    st.query_params["line"] = str(steps[at].line)
+    st.session_state["replay_address"] = (hand_key, str(steps[at].line))
 
-with replay:
-    annotated = shape.actions_with_findings(actions, findings)
-    reached = shape.STREETS[: shape.STREETS.index(shape.last_street(actions, cards)) + 1]
-    antes = annotated[annotated["street"].isna() & (annotated["kind"] == "ante")]
-    if len(antes):
-        st.caption("Antes: " + ", ".join(
-            f"{fmt.markdown_literal(p)} {fmt.markdown_literal(money(a))}"
-            for p, a in zip(antes["player"], antes["amount"], strict=True)))
-    if not pd.isna(info["community_card"]):
-        st.caption(f"Community card on 7th street: {fmt.card(str(info['community_card']))}")
-    for street in reached:
-        st.markdown(f"#### {street} street")
-        table = shape.street_table(seats, cards, actions, street, reveal)
-        st.dataframe(
-            pd.DataFrame({
-                "Seat": table["seat"],
-                "Player": table["player"] + table["hero"].map({True: " (hero)", False: ""}),
-                "Down": table["down"], "Up": table["up"],
-                "Stack": [money(v) for v in table["stack"]], "": table["status"],
-            }),
-            hide_index=True, width="stretch", key=f"seats_{street}",
-        )
-        on_street = annotated[annotated["street"] == street]
-        _action_rows = pd.DataFrame({
-            "Line": on_street["line"],
-            "Player": on_street["player"],
-            "Action": on_street["kind"].str.replace("_", " ")
-            + on_street["all_in"].map({True: " (all-in)", False: ""}),
-            "Amount": [money(v) for v in on_street["amount"]],
-            "To": [money(v) for v in on_street["to_amount"]],
-            "Pot after": [money(v) for v in on_street["pot_after"]],
-            "Stack after": [money(v) for v in on_street["stack_after"]],
-            "Finding": [f"⚠ {r}: {m}" if r else "" for r, m in
-                        zip(on_street["rules"], on_street["finding"], strict=True)],
-        })
-        st.dataframe(_action_rows, hide_index=True, width="stretch",
-                     key=f"actions_{street}")
-        for row in on_street[on_street["rules"] != ""].itertuples(index=False):
-            st.warning(f"Line {row.line}: {fmt.markdown_literal(row.finding)} "
-                       f"({fmt.markdown_literal(row.rules)})", icon=":material/rule:")
+    def go(index: int) -> None:
+        """Move to a step (a button's or a finding's callback, run before the page)."""
+        st.session_state["replay_step"] = min(max(index, 0), last) + 1
 
-    st.markdown("#### Result")
-    after = annotated[annotated["street"].isna() & (annotated["kind"] != "ante")]
-    if len(after):
-        st.dataframe(pd.DataFrame({
-            "Line": after["line"], "Player": after["player"],
-            "Action": after["kind"].str.replace("_", " "),
-            "Amount": [money(v) for v in after["amount"]],
-            "Stack after": [money(v) for v in after["stack_after"]],
-        }), hide_index=True, width="stretch", key="actions_after")
+    phases = list(dict.fromkeys(s.phase for s in steps))
+    names = {"seats": "Seats", "antes": "Antes", "showdown": "Showdown", "summary": "Summary"}
+    st.session_state["replay_phase"] = steps[at].phase
+
+    def jump_to_phase() -> None:
+        phase = st.session_state.get("replay_phase")
+        if phase is not None:
+            go(next(i for i, s in enumerate(steps) if s.phase == phase))
+
+    buttons = st.columns([1, 1, 1, 1, 6], vertical_alignment="bottom")
+    buttons[0].button("Start", icon=":material/first_page:", on_click=go, args=(0,),
+                      disabled=at == 0, key="replay_first", width="stretch")
+    buttons[1].button("Back", icon=":material/chevron_left:", on_click=go, args=(at - 1,),
+                      disabled=at == 0, key="replay_previous", width="stretch",
+                      help="The previous action")
+    buttons[2].button("Next", icon=":material/chevron_right:", on_click=go, args=(at + 1,),
+                      disabled=at == last, key="replay_next", width="stretch",
+                      help="The next action")
+    buttons[3].button("End", icon=":material/last_page:", on_click=go, args=(last,),
+                      disabled=at == last, key="replay_last", width="stretch")
+    buttons[4].segmented_control(
+        "Street", phases, key="replay_phase", on_change=jump_to_phase,
+        format_func=lambda p: names.get(p, p), label_visibility="collapsed",
+    )
+    st.slider(f"Step {at + 1} of {last + 1}", 1, last + 1, key="replay_step",
+              help="Drag to step through the hand action by action")
+    step = steps[at]
+
+    replay, text = st.columns([3, 2], gap="medium")
+    with replay:
+        here = findings[[hand_steps.step_of_line(steps, int(line)) == at
+                         for line in findings["line"]]]
+        lows = {str(p): str(low) for p, low in zip(seats["player"], seats["final_low"],
+                                                   strict=True) if not pd.isna(low)}
+        st.html(table_html.table(
+            step, int(info["max_seats"]) if not pd.isna(info["max_seats"]) else 8, money,
+            here[["rule", "severity", "line", "message"]].itertuples(index=False, name=None),
+            lows, (int(info["total_pot"]), int(info["rake"]))))
+        if len(findings):
+            st.markdown("##### Findings of this hand")
+            for index, row in enumerate(findings.itertuples(index=False)):
+                target = hand_steps.step_of_line(steps, int(row.line))
+                st.button(f"Line {int(row.line)}: {fmt.markdown_literal(row.rule)}",
+                          key=f"replay_finding_{index}", on_click=go, args=(target,),
+                          icon=":material/rule:", disabled=target == at,
+                          help="Go to the step of this line")
+    with text:
+        st.markdown("##### Hand history")
+        st.caption(f"{fmt.markdown_literal(info['source'])}, from line {first_line}. The "
+                   "step's lines are highlighted; `!` marks a line with a finding.")
+        st.html(table_html.history(str(info["raw_text"]), first_line, step.lines, flagged))
+else:
+    st.error("This hand's text could not be read again, so it cannot be replayed: its lines "
+             "are below.")
+    st.code(str(info["raw_text"]), language=None, wrap_lines=True)
+
+st.markdown("#### Result")
+st.dataframe(pd.DataFrame({
+    "Seat": seats["seat"], "Player": seats["player"],
+    "Invested": [money(v) for v in seats["invested"]],
+    "Collected": [money(v) for v in seats["collected"]],
+    "Net": [money(v) for v in seats["net"]],
+    "Final stack": [money(v) for v in seats["final_stack"]],
+    "Best low": seats["final_low"].fillna(""),
+}), hide_index=True, width="stretch", key="result_seats")
+if len(pots):
     st.dataframe(pd.DataFrame({
-        "Seat": seats["seat"], "Player": seats["player"],
-        "Invested": [money(v) for v in seats["invested"]],
-        "Collected": [money(v) for v in seats["collected"]],
-        "Net": [money(v) for v in seats["net"]],
-        "Final stack": [money(v) for v in seats["final_stack"]],
-        "Best low": seats["final_low"].fillna(""),
-    }), hide_index=True, width="stretch", key="result_seats")
-    if len(pots):
-        st.dataframe(pd.DataFrame({
-            "Pot": ["main" if i == 0 else f"side {i}" for i in pots["pot_index"]],
-            "Amount": [money(v) for v in pots["amount"]],
-            "Winners": [", ".join(w) for w in pots["winners"]],
-            "Shares": [", ".join(money(x) for x in s) for s in pots["shares"]],
-        }), hide_index=True, width="stretch", key="result_pots")
-    elsewhere = shape.findings_off_actions(actions, findings)
-    if len(elsewhere):
-        st.markdown("#### Findings on other lines")
-        for row in elsewhere.itertuples(index=False):
-            st.warning(f"Line {row.line}: {fmt.markdown_literal(row.message)} "
-                       f"({fmt.markdown_literal(row.rule)})", icon=":material/rule:")
-
-with text:
-    st.markdown("#### Hand history")
-    st.caption(f"{fmt.markdown_literal(info['source'])}, from line {int(info['first_line'])}; "
-               "`!` marks a line with a finding.")
-    st.code(shape.numbered_lines(str(info["raw_text"]), int(info["first_line"]),
-                                 findings["line"].tolist()),
-            language=None)
+        "Pot": ["main" if i == 0 else f"side {i}" for i in pots["pot_index"]],
+        "Amount": [money(v) for v in pots["amount"]],
+        "Winners": [", ".join(w) for w in pots["winners"]],
+        "Shares": [", ".join(money(x) for x in s) for s in pots["shares"]],
+    }), hide_index=True, width="stretch", key="result_pots")
