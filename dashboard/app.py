@@ -20,9 +20,10 @@ PAGES = [
             url_path="replayer"),
     st.Page(str(widgets.VIEWS / "audit.py"), title="Audit", icon=":material/gavel:",
             url_path="audit"),
-    st.Page(str(widgets.VIEWS / "importer.py"), title="Import", icon=":material/upload_file:",
-            url_path="import"),
 ]
+if widgets.import_allowed():  # the dashboard's only write: `razz dashboard --allow-import`
+    PAGES.append(st.Page(str(widgets.VIEWS / "importer.py"), title="Import",
+                         icon=":material/upload_file:", url_path="import"))
 
 page = st.navigation(PAGES)
 st.sidebar.caption(f"Database: {fmt.markdown_literal(data.database_path())}")

@@ -24,9 +24,11 @@ import duckdb
 import pandas as pd
 import streamlit as st
 
+from razz.dashboard.shape import Narrowing
 from razz.store import db as store_db
 
 DB_ENV = "RAZZ_DASHBOARD_DB"
+ALLOW_IMPORT_ENV = "RAZZ_DASHBOARD_ALLOW_IMPORT"  # "1": `razz dashboard --allow-import`
 LIST_LIMIT = 5000  # rows in a list of hands or findings; the CSV export has them all
 
 
@@ -37,6 +39,11 @@ class DatabaseUnavailable(RuntimeError):
 def database_path() -> str:
     """The database shown: `$RAZZ_DASHBOARD_DB`, else the store's default (`$RAZZ_DB`…)."""
     return os.environ.get(DB_ENV) or str(store_db.default_db_path())
+
+
+def import_allowed() -> bool:
+    """Whether `razz dashboard --allow-import` started this server (the Import page exists)."""
+    return os.environ.get(ALLOW_IMPORT_ENV) == "1"
 
 
 def database_version(path: str) -> tuple[int, int, int]:
@@ -70,9 +77,11 @@ class Reader:
             # The store's reader asks a running import to yield the file, and retries.
             connection = store_db.connect_read_only(self.path, retries=40)
         except store_db.StoreNotFound as missing:
+            where = ("on the Import page, or with `razz import`" if import_allowed()
+                     else "with `razz import FILES --db DATABASE`, or start the dashboard with "
+                          "`--allow-import` to upload them here")
             raise DatabaseUnavailable(
-                f"There is no database at {self.path} yet: import hand histories on the "
-                "Import page (or with `razz import`)."
+                f"There is no database at {self.path} yet: import hand histories {where}."
             ) from missing
         except store_db.StoreBusy as busy:
             raise DatabaseUnavailable(
@@ -148,7 +157,11 @@ def forget_cached_results() -> None:
 
 @dataclass(frozen=True, slots=True)
 class HandFilter:
-    """Which hands a page looks at; None means "all". Dates are inclusive days in UTC."""
+    """Which hands a page looks at; None means "all". Dates are inclusive days in UTC.
+
+    A new filter (a room, a site) is one field here, one line in `conditions` and, for the
+    pages that read the store's macros, one argument in `macro_args`.
+    """
 
     unit: str | None = None  # with currency: the ledger, so that amounts can be added up
     currency: str | None = None
@@ -158,14 +171,17 @@ class HandFilter:
     stakes: str | None = None
     table: str | None = None
 
-    def macro_args(self) -> tuple[str, list[Any]]:
-        """The store macros' filter arguments (`p_from := ?, …`) and their parameters."""
+    def _bounds(self) -> tuple[datetime | None, datetime | None]:
         start = end = None
         if self.date_from is not None:
             start = datetime.combine(self.date_from, dtime.min, tzinfo=UTC)
         if self.date_to is not None:
-            end = datetime.combine(self.date_to + timedelta(days=1), dtime.min,
-                                   tzinfo=UTC)
+            end = datetime.combine(self.date_to + timedelta(days=1), dtime.min, tzinfo=UTC)
+        return start, end
+
+    def macro_args(self) -> tuple[str, list[Any]]:
+        """The store macros' filter arguments (`p_from := ?, …`) and their parameters."""
+        start, end = self._bounds()
         return (
             "p_from := ?::TIMESTAMPTZ, p_to := ?::TIMESTAMPTZ, p_kind := ?::VARCHAR, "
             "p_stakes := ?::VARCHAR, p_table := ?::VARCHAR",
@@ -179,6 +195,56 @@ class HandFilter:
         prefix = f"{alias}." if alias else ""
         return (f"{prefix}unit = ? AND {prefix}currency IS NOT DISTINCT FROM ?",
                 [self.unit, self.currency])
+
+    def conditions(self) -> list[tuple[str, str, list[Any]]]:
+        """Each filter that is set, as (its name on the page, a condition on hand columns,
+        its parameters), in the order the sidebar shows them.
+
+        >>> [name for name, _, _ in HandFilter(unit="chip", stakes="10/20").conditions()]
+        ['Money', 'Stakes']
+        """
+        found: list[tuple[str, str, list[Any]]] = []
+        if self.unit is not None:
+            found.append(("Money", *self.ledger()))
+        if self.kind is not None:
+            found.append(("Cash or tournament", "kind = ?", [self.kind]))
+        if self.stakes is not None:
+            found.append(("Stakes", "stakes = ?", [self.stakes]))
+        if self.table is not None:
+            found.append(("Table", "table_name = ?", [self.table]))
+        start, end = self._bounds()
+        if start is not None or end is not None:
+            found.append(("Dates", "(?::TIMESTAMPTZ IS NULL OR started_at >= ?) AND "
+                                   "(?::TIMESTAMPTZ IS NULL OR started_at < ?)",
+                          [start, start, end, end]))
+        return found
+
+
+def _narrow(sql_from: str, from_params: Sequence[Any],
+            conditions: Sequence[tuple[str, str, list[Any]]]) -> Narrowing:
+    columns, params = _narrowing(conditions)
+    row = query(f"SELECT {columns} FROM {sql_from}", [*params, *from_params]).iloc[0]
+    counts = [int(v) for v in row]
+    names = [name for name, _, _ in conditions]
+    return Narrowing(counts[0], tuple(zip(names, counts[1:], strict=True)))
+
+
+def _narrowing(conditions: Sequence[tuple[str, str, list[Any]]]) -> tuple[str, list[Any]]:
+    """`count(*)` of all rows, then of the rows each further condition keeps, as SQL columns."""
+    columns, params = ["count(*)"], []
+    kept: list[str] = []
+    kept_params: list[Any] = []
+    for _, condition, values in conditions:
+        kept.append(f"({condition})")
+        kept_params += values
+        columns.append(f"count(*) FILTER (WHERE {' AND '.join(kept)})")
+        params += kept_params
+    return ", ".join(columns), params
+
+
+def player_narrowing(player: str, hands: HandFilter) -> Narrowing:
+    """The player's hands, and how many each filter of the sidebar leaves (for "N hidden")."""
+    return _narrow("player_hands_for(p_player := ?)", [player], hands.conditions())
 
 
 # ------------------------------------------------------------------------- the whole store
@@ -302,45 +368,63 @@ class Stat:
     chances: str  # column of player_stats_for, or "hands"
     hit: str  # the same as a condition on a row of player_hands_for
     chance: str
+    counted: str  # what `hits` counts, e.g. "hands", "bets and raises"
+    out_of: str  # what `chances` counts, e.g. "hands dealt", "calls"
+    note: str  # how it is counted, in a sentence
     ratio: bool = False  # hits/chances may exceed one (aggression factor)
-    note: str = ""
 
 
 def _aggression(street: str) -> Stat:
     completes = " + completes_3rd" if street == "3rd" else ""
     return Stat(
         f"aggression_{street}", f"Aggression {street}", f"aggr_{street}", f"calls_{street}",
-        f"bets_{street} + raises_{street}{completes} > 0", f"calls_{street} > 0", ratio=True,
-        note="bets, completions and raises per call",
+        f"bets_{street} + raises_{street}{completes} > 0", f"calls_{street} > 0",
+        counted="bets and raises", out_of="calls",
+        note=f"Bets{', completions' if street == '3rd' else ''} and raises on {street} "
+             "street per call: above 1, the player bets more than calls. Its hands are those "
+             "with such an action (hits) or with a call (chances).",
+        ratio=True,
     )
 
 
+_DEALT = "hands dealt"
 STATS: tuple[Stat, ...] = (
-    Stat("vpip", "VPIP 3rd", "vpip", "hands", "vpip", "TRUE",
-         note="put money in voluntarily on 3rd street"),
+    Stat("vpip", "VPIP 3rd", "vpip", "hands", "vpip", "TRUE", "hands", _DEALT,
+         "Put money in voluntarily on 3rd street: a call, a completion or a raise (posting "
+         "the bring-in is forced, not voluntary)."),
     Stat("complete_raise", "Complete/raise 3rd", "complete_raise", "hands",
-         "complete_or_raise_3rd", "TRUE"),
+         "complete_or_raise_3rd", "TRUE", "hands", _DEALT,
+         "Completed the bring-in or raised on 3rd street."),
     Stat("bring_in_posted", "Bring-in posted", "bring_in_posted", "bring_in_hands",
-         "posted_bring_in", "had_bring_in", note="of the hands where the player had the bring-in"),
+         "posted_bring_in", "had_bring_in", "bring-ins posted", "hands with the bring-in",
+         "Of the hands where the player had the bring-in, how often they posted it rather "
+         "than completing."),
     Stat("bring_in_completed", "Bring-in completed", "bring_in_completed", "bring_in_hands",
-         "bring_in_completed", "had_bring_in",
-         note="of the hands where the player had the bring-in"),
+         "bring_in_completed", "had_bring_in", "completed", "hands with the bring-in",
+         "Of the hands where the player had the bring-in, how often they completed to a "
+         "full small bet instead."),
     Stat("bring_in_folded", "Bring-in folded", "bring_in_folded", "bring_in_posted",
-         "bring_in_folded", "posted_bring_in", note="of the bring-ins posted"),
+         "bring_in_folded", "posted_bring_in", "folded", "bring-ins posted",
+         "Of the bring-ins posted, how often the player then folded on 3rd street."),
     Stat("fold_to_completion", "Fold to a completion", "folded_to_completion",
-         "faced_completion", "folded_to_completion", "faced_completion"),
+         "faced_completion", "folded_to_completion", "faced_completion", "folded",
+         "completions faced",
+         "Of the times the player faced a completion on 3rd street, how often they folded."),
     Stat("steal_attempt", "Steal attempt", "steal_attempts", "hands", "steal_attempt", "TRUE",
-         note="completed with only higher door cards left to act"),
+         "attempts", _DEALT,
+         "Completed on 3rd street with only higher door cards left to act."),
     Stat("steal_success", "Steal success", "steal_successes", "steal_attempts",
-         "steal_success", "steal_attempt", note="of the steal attempts, everyone folded"),
-    Stat("saw_4th", "Saw 4th", "saw_4th", "hands", "saw_4th", "TRUE"),
-    Stat("saw_5th", "Saw 5th", "saw_5th", "hands", "saw_5th", "TRUE"),
-    Stat("saw_6th", "Saw 6th", "saw_6th", "hands", "saw_6th", "TRUE"),
-    Stat("saw_7th", "Saw 7th", "saw_7th", "hands", "saw_7th", "TRUE"),
+         "steal_success", "steal_attempt", "won at once", "attempts",
+         "Of the steal attempts, how often everyone folded."),
+    *(Stat(f"saw_{s}", f"Saw {s}", f"saw_{s}", "hands", f"saw_{s}", "TRUE", "hands", _DEALT,
+           f"Was still in the hand when {s} street was dealt.")
+      for s in ("4th", "5th", "6th", "7th")),
     Stat("showdown", "Went to showdown", "showdowns", "saw_4th", "went_to_showdown", "saw_4th",
-         note="of the hands that saw 4th street"),
+         "showdowns", "hands that saw 4th",
+         "Of the hands that saw 4th street, how many the player took to the showdown."),
     Stat("won_showdown", "Won at showdown", "showdowns_won", "showdowns", "won_at_showdown",
-         "went_to_showdown"),
+         "went_to_showdown", "won", "showdowns",
+         "Of the showdowns, how many the player won (all or part of a pot)."),
     *(_aggression(street) for street in ("3rd", "4th", "5th", "6th", "7th")),
 )
 STATS_BY_KEY = {stat.key: stat for stat in STATS}
@@ -546,13 +630,33 @@ class AuditFilter:
     severity: str | None = None
     source: str | None = None
 
-    def macro_args(self) -> tuple[str, list[Any]]:
-        """Arguments of the store's `findings_for` macro and their parameters."""
-        args, params = self.hands.macro_args()
-        return (
-            f"p_rule := ?::VARCHAR, p_severity := ?::VARCHAR, p_file := ?::VARCHAR, {args}",
-            [self.rule, self.severity, self.source, *params],
-        )
+    def hand_conditions(self) -> list[tuple[str, str, list[Any]]]:
+        """The conditions on hands (columns of `hands`), in the sidebar's order."""
+        found: list[tuple[str, str, list[Any]]] = []
+        if self.source is not None:
+            found.append(("File", "source = ?", [self.source]))
+        return found + self.hands.conditions()
+
+    def finding_conditions(self) -> list[tuple[str, str, list[Any]]]:
+        """The conditions on findings joined to their hands: the hands' and rule, severity."""
+        found = self.hand_conditions()
+        if self.rule is not None:
+            found.append(("Rule", "rule = ?", [self.rule]))
+        if self.severity is not None:
+            found.append(("Severity", "severity = ?", [self.severity]))
+        return found
+
+    def rule_conditions(self) -> list[tuple[str, str, list[Any]]]:
+        """Only the conditions on the findings themselves (rule and severity)."""
+        return self.finding_conditions()[len(self.hand_conditions()):]
+
+
+def _where(conditions: Sequence[tuple[str, str, list[Any]]]) -> tuple[str, list[Any]]:
+    """The conditions joined with AND (TRUE when there is none), and their parameters."""
+    if not conditions:
+        return "TRUE", []
+    return (" AND ".join(f"({c})" for _, c, _ in conditions),
+            [p for _, _, values in conditions for p in values])
 
 
 def audit_choices() -> pd.DataFrame:
@@ -565,89 +669,136 @@ def audit_choices() -> pd.DataFrame:
         UNION ALL SELECT 'table', table_name FROM hands GROUP BY table_name
         UNION ALL SELECT 'kind', kind FROM hands GROUP BY kind
         UNION ALL SELECT 'stakes', stakes FROM hands GROUP BY stakes
-        UNION ALL SELECT 'first', timezone('UTC', min(started_at))::DATE::VARCHAR FROM hands
-        UNION ALL SELECT 'last', timezone('UTC', max(started_at))::DATE::VARCHAR FROM hands
         ORDER BY kind, value
         """
     )
 
 
+def hand_span(conditions: Sequence[tuple[str, str, list[Any]]]) -> tuple[date, date] | None:
+    """The first and last day (UTC) of the hands that the conditions keep; None: no hand."""
+    where, params = _where(conditions)
+    row = query(
+        f"SELECT min(started_at)::DATE AS first, max(started_at)::DATE AS last FROM hands "
+        f"WHERE {where}",
+        params,
+    ).iloc[0]
+    if pd.isna(row["first"]):
+        return None
+    return pd.Timestamp(row["first"]).date(), pd.Timestamp(row["last"]).date()
+
+
+def audit_narrowing(audit: AuditFilter) -> tuple[Narrowing, Narrowing]:
+    """Hands, and findings, of the whole store and how many each filter leaves."""
+    return (_narrow("hands", [], audit.hand_conditions()),
+            _narrow("violations JOIN hands USING (hand_key)", [], audit.finding_conditions()))
+
+
 def audit_summary(audit: AuditFilter) -> pd.Series:
     """Hands in scope, hands with a matching finding, findings, errors, warnings, rejects."""
-    hand_args, hand_params = audit.hands.macro_args()
-    args, params = audit.macro_args()
+    hand_where, hand_params = _where(audit.hand_conditions())
+    rule_where, rule_params = _where(audit.rule_conditions())
+    reject_where, reject_params = _where(audit.hand_conditions()[:1] if audit.source else [])
     return query(
         f"""
-        WITH scope AS (SELECT hand_key FROM hands_for({hand_args})
-                       WHERE ?::VARCHAR IS NULL OR source = ?),
-             found AS (SELECT hand_key, severity FROM findings_for({args}))
+        WITH scope AS (SELECT hand_key FROM hands WHERE {hand_where}),
+             found AS (SELECT hand_key, severity FROM violations JOIN scope USING (hand_key)
+                       WHERE {rule_where})
         SELECT (SELECT count(*) FROM scope) AS hands,
                (SELECT count(DISTINCT hand_key) FROM found) AS flagged,
                (SELECT count(*) FROM found) AS findings,
                (SELECT count(*) FROM found WHERE severity = 'error') AS errors,
                (SELECT count(*) FROM found WHERE severity = 'warning') AS warnings,
-               (SELECT count(*) FROM rejects) AS rejects
+               (SELECT count(*) FROM rejects WHERE {reject_where}) AS rejects
         """,
-        [*hand_params, audit.source, audit.source, *params],
+        [*hand_params, *rule_params, *reject_params],
     ).iloc[0]
 
 
 def findings_by_rule(audit: AuditFilter) -> pd.DataFrame:
     """Matching findings per rule and severity: findings and hands."""
-    args, params = audit.macro_args()
+    where, params = _where(audit.finding_conditions())
     return query(
         f"""
         SELECT rule, severity, count(*) AS findings, count(DISTINCT hand_key) AS hands
-        FROM findings_for({args})
-        GROUP BY rule, severity ORDER BY findings DESC, rule
+        FROM violations JOIN hands USING (hand_key)
+        WHERE {where}
+        GROUP BY rule, severity ORDER BY findings DESC, rule, severity
         """,
         params,
     )
 
 
-_COMPLIANCE_GROUPS = {"file", "table", "date"}
+# The column a compliance table groups hands by; the date is the UTC day (see `Reader`).
+_COMPLIANCE_GROUPS = {
+    "file": ("source", "findings DESC, key"),
+    "table": ("table_name", "findings DESC, key"),
+    "date": ("strftime(started_at::DATE, '%Y-%m-%d')", "key"),
+}
 
 
 def compliance_by(group: str, audit: AuditFilter) -> pd.DataFrame:
-    """Hands by file, table or day: how many, how many without a finding, findings, errors."""
+    """Hands by file, table or day under every filter: how many, how many without a matching
+    finding, the matching findings, errors and warnings (all integers)."""
     if group not in _COMPLIANCE_GROUPS:
         raise ValueError(f"no grouping {group!r}")
-    args, params = audit.hands.macro_args()
+    column, order = _COMPLIANCE_GROUPS[group]
+    hand_where, hand_params = _where(audit.hand_conditions())
+    rule_where, rule_params = _where(audit.rule_conditions())
     return query(
         f"""
-        SELECT grp AS key, hands, compliant_hands, compliant_pct, hands_with_errors, findings,
-               errors, warnings
-        FROM compliance_by_for(?, {args})
-        ORDER BY key
+        WITH scope AS (SELECT hand_key, {column} AS key FROM hands WHERE {hand_where}),
+             found AS (
+                SELECT hand_key, count(*) AS findings,
+                       count(*) FILTER (WHERE severity = 'error') AS errors
+                FROM violations JOIN scope USING (hand_key)
+                WHERE {rule_where}
+                GROUP BY hand_key)
+        SELECT key, count(*)::BIGINT AS hands,
+               count(*) FILTER (WHERE found.hand_key IS NULL)::BIGINT AS compliant_hands,
+               count(*) FILTER (WHERE errors > 0)::BIGINT AS hands_with_errors,
+               coalesce(sum(findings), 0)::BIGINT AS findings,
+               coalesce(sum(errors), 0)::BIGINT AS errors,
+               coalesce(sum(findings - errors), 0)::BIGINT AS warnings
+        FROM scope LEFT JOIN found USING (hand_key)
+        GROUP BY key ORDER BY {order}
         """,
-        [group, *params],
+        [*hand_params, *rule_params],
     )
 
 
-def findings_list(audit: AuditFilter, limit: int | None = LIST_LIMIT) -> pd.DataFrame:
-    """The matching findings with their hand, file and line; all of them when `limit` is None."""
-    args, params = audit.macro_args()
+def findings_list(audit: AuditFilter, limit: int | None = LIST_LIMIT,
+                  offset: int = 0) -> pd.DataFrame:
+    """The matching findings in file and line order, as `razz audit` prints them; all of them
+    when `limit` is None."""
+    where, params = _where(audit.finding_conditions())
+    page = "" if limit is None else "LIMIT ? OFFSET ?"
     return query(
         f"""
         SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, table_name,
-               source, line, rule, severity,
-               expected, actual, message
-        FROM findings_for({args})
-        ORDER BY started_at DESC, hand_key DESC, line, rule
-        {"" if limit is None else "LIMIT ?"}
+               source, line, rule, severity, expected, actual, message
+        FROM violations JOIN hands USING (hand_key)
+        WHERE {where}
+        ORDER BY source, line, rule, hand_key
+        {page}
         """,
-        params if limit is None else [*params, limit],
+        params if limit is None else [*params, limit, offset],
     )
 
 
-def rejects_list(limit: int = LIST_LIMIT) -> pd.DataFrame:
-    """Hands that could not be read, with the file, line, column and error."""
+def source_paths() -> list[str]:
+    """Every file recorded in the store (for short names: what they have in common)."""
+    return query("SELECT path FROM files ORDER BY path")["path"].tolist()
+
+
+def rejects_list(source: str | None = None, limit: int = LIST_LIMIT) -> pd.DataFrame:
+    """Hands that could not be read (of one file, or all), with the file, line and error."""
     return query(
         """
-        SELECT source, hand_id, first_line, line, col, error, raw_text
-        FROM rejects ORDER BY source, first_line LIMIT ?
+        SELECT source, hand_id, first_line, line, col, error, line_text
+        FROM rejects WHERE ?::VARCHAR IS NULL OR source = ?
+        ORDER BY source, first_line LIMIT ?
         """,
-        (limit,),
+        (source, source, limit),
     )
 
 

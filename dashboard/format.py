@@ -81,6 +81,26 @@ def ratio(numerator: int, denominator: int) -> str:
     return f"{numerator / denominator:.2f} ({numerator}/{denominator})"
 
 
+def percent(numerator: int, denominator: int) -> str:
+    """A share without its counts: `66.7%`; a dash when there was no chance.
+
+    >>> percent(2, 3), percent(0, 0)
+    ('66.7%', '–')
+    """
+    return "–" if denominator == 0 else f"{100 * numerator / denominator:.1f}%"
+
+
+def factor(numerator: int, denominator: int) -> str:
+    """A ratio without its counts (aggression factor): `2.35`, `∞` with no call, `–` with none.
+
+    >>> factor(47, 20), factor(3, 0), factor(0, 0)
+    ('2.35', '∞', '–')
+    """
+    if denominator == 0:
+        return "∞" if numerator else "–"
+    return f"{numerator / denominator:.2f}"
+
+
 def card(code: str) -> str:
     """A card code as people read it: `Ah` → `A♥`; anything unexpected is returned as is."""
     if not _CARD.match(code):

@@ -11,13 +11,72 @@ Nothing here touches Streamlit or the database, so every function is tested on s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
 from razz.dashboard import format as fmt
 
 RANKS = "A23456789TJQK"  # Razz order: the ace is the lowest card
-STREETS = ("3rd", "4th", "5th", "6th", "7th")
+
+# ------------------------------------------------------------------------------- filters
+
+
+@dataclass(frozen=True, slots=True)
+class Narrowing:
+    """How many rows there are, and how many are left after each filter in turn."""
+
+    total: int
+    steps: tuple[tuple[str, int], ...] = ()  # (filter name, rows left after it)
+
+    @property
+    def shown(self) -> int:
+        return self.steps[-1][1] if self.steps else self.total
+
+    def hidden_by(self) -> list[tuple[str, int]]:
+        """(filter, rows it hides on top of the filters before it), for each that hides some.
+
+        >>> Narrowing(318, (("Money", 318), ("Dates", 306))).hidden_by()
+        [('Dates', 12)]
+        """
+        hidden, before = [], self.total
+        for name, left in self.steps:
+            if before - left:
+                hidden.append((name, before - left))
+            before = left
+        return hidden
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 hand`, `2,000 hands`, `1 finding`.
+
+    >>> plural(1, "hand"), plural(2000, "finding")
+    ('1 hand', '2,000 findings')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def narrowing_note(narrowing: Narrowing, noun: str, whose: str = "") -> str:
+    """What the filters show and hide, in a sentence.
+
+    >>> narrowing_note(Narrowing(318, (("Money", 318), ("Dates", 306))), "hand", " of Bo")
+    'Showing 306 of 318 hands of Bo: 12 hidden by the Dates filter.'
+    >>> narrowing_note(Narrowing(3, (("Stakes", 1), ("Dates", 0))), "hand")
+    'Showing 0 of 3 hands: 2 hidden by the Stakes filter, 1 by the Dates filter.'
+    >>> narrowing_note(Narrowing(1), "finding")
+    'Showing the only finding.'
+    """
+    hidden = narrowing.hidden_by()
+    if not hidden:
+        if narrowing.total == 1:
+            return f"Showing the only {noun}{whose}."
+        return f"Showing all {plural(narrowing.total, noun)}{whose}."
+    parts = [f"{hidden[0][1]:,} hidden by the {hidden[0][0]} filter"]
+    parts += [f"{count:,} by the {name} filter" for name, count in hidden[1:]]
+    return (f"Showing {narrowing.shown:,} of {plural(narrowing.total, noun)}{whose}: "
+            + ", ".join(parts) + ".")
+
 
 # ------------------------------------------------------------------------------ sessions
 
@@ -63,14 +122,19 @@ def stat_columns(stats: pd.DataFrame, keys: Iterable[str]) -> pd.DataFrame:
     return pd.DataFrame(values, index=stats.index)
 
 
-def stat_sheet(row: pd.Series, stats: Iterable[tuple[str, str, bool, str]]) -> pd.DataFrame:
-    """One player's statistics as rows: label, value as text, hits, chances, what it counts."""
+def stat_sheet(row: pd.Series, stats: Iterable[Any]) -> pd.DataFrame:
+    """One player's statistics as rows: label, value, what it counted and out of what.
+
+    A rate reads `66.7%` with `2 hands` out of `3 hands dealt`; an aggression factor reads
+    `2.35` with `332 bets and raises` out of `141 calls`.
+    """
     rows = []
-    for key, label, is_ratio, note in stats:
-        hits, chances = int(row[f"{key}_hits"]), int(row[f"{key}_chances"])
-        value = fmt.ratio(hits, chances) if is_ratio else fmt.rate(hits, chances)
-        rows.append({"key": key, "statistic": label, "value": value, "hits": hits,
-                     "chances": chances, "counts": note})
+    for stat in stats:
+        hits, chances = int(row[f"{stat.key}_hits"]), int(row[f"{stat.key}_chances"])
+        value = fmt.factor(hits, chances) if stat.ratio else fmt.percent(hits, chances)
+        rows.append({"key": stat.key, "statistic": stat.label, "value": value,
+                     "count": f"{hits:,} {stat.counted}",
+                     "out_of": f"{chances:,} {stat.out_of}"})
     return pd.DataFrame(rows)
 
 
@@ -134,87 +198,7 @@ def _hand_sort_key(label: str) -> tuple[int, ...]:
     return tuple(sorted((RANKS.index(ch) for ch in label if ch in RANKS), reverse=True))
 
 
-# -------------------------------------------------------------------------- hand replay
-
-
-def last_street(actions: pd.DataFrame, cards: pd.DataFrame) -> str:
-    """The last street the hand reached (dealt or acted on)."""
-    seen = set(actions["street"].dropna()) | set(cards["street"].dropna())
-    reached = [s for s in STREETS if s in seen]
-    return reached[-1] if reached else STREETS[0]
-
-
-def seat_cards(
-    held: pd.DataFrame, through: str, show_down: bool
-) -> tuple[list[str], list[str]]:
-    """A seat's down and up cards dealt up to a street; unknown or hidden down cards are '?'.
-
-    Up cards are always shown. Down cards are shown when `show_down` (the hero's, or a
-    hand revealed at showdown with the toggle on) and the log has them.
-    """
-    last = STREETS.index(through)
-    dealt = held[[STREETS.index(s) <= last for s in held["street"]]].sort_values("position")
-    up = [str(c) for c in dealt.loc[dealt["visibility"] == "up", "card"]]
-    known_down = [str(c) for c in dealt.loc[dealt["visibility"] == "down", "card"]]
-    expected_down = 3 if through == STREETS[-1] else 2
-    down = known_down if show_down else []
-    return down + ["?"] * (expected_down - len(down)), up
-
-
-def street_table(
-    seats: pd.DataFrame, cards: pd.DataFrame, actions: pd.DataFrame, street: str,
-    reveal_shown: bool,
-) -> pd.DataFrame:
-    """Each seat at the end of a street: down cards (hidden unless allowed), up cards, stack."""
-    final = last_street(actions, cards)
-    index = STREETS.index(street)
-    first_bet = actions.index[actions["street"].notna()].min() if actions["street"].notna().any() \
-        else len(actions)
-    upto = actions[(actions["street"].isin(STREETS[: index + 1]))
-                   | (actions["street"].isna() & (actions.index < first_bet))]
-    rows = []
-    for seat in seats.itertuples(index=False):
-        folded = seat.folded_street if isinstance(seat.folded_street, str) else None
-        through = STREETS[min(index, STREETS.index(folded or final))]
-        held = cards[cards["player"] == seat.player]
-        shown = bool(held["shown"].any()) if len(held) else False
-        down, up = seat_cards(held, through, bool(seat.is_hero) or (reveal_shown and shown))
-        mine = upto[upto["player"] == seat.player]
-        stack = int(mine["stack_after"].iloc[-1]) if len(mine) else int(seat.starting_stack)
-        gone = folded is not None and STREETS.index(folded) <= index
-        rows.append({
-            "seat": int(seat.seat), "player": seat.player, "hero": bool(seat.is_hero),
-            "down": " ".join("🂠" if c == "?" else fmt.card(c) for c in down),
-            "up": " ".join(fmt.card(c) for c in up),
-            "stack": stack, "status": f"folded on {folded}" if gone else "",
-        })
-    return pd.DataFrame(rows)
-
-
-def actions_with_findings(actions: pd.DataFrame, findings: pd.DataFrame) -> pd.DataFrame:
-    """The action list with the rule IDs and messages of the findings on each action's line."""
-    by_line = findings.groupby("line").agg(
-        rules=("rule", lambda r: ", ".join(r)), finding=("message", lambda m: " / ".join(m)))
-    merged = actions.merge(by_line, how="left", left_on="line", right_index=True)
-    merged["rules"] = merged["rules"].fillna("")
-    merged["finding"] = merged["finding"].fillna("")
-    return merged
-
-
-def findings_off_actions(actions: pd.DataFrame, findings: pd.DataFrame) -> pd.DataFrame:
-    """Findings whose line is not an action line (a seat line, a summary line…)."""
-    return findings[~findings["line"].isin(actions["line"])]
-
-
-def numbered_lines(text: str, first_line: int, marked: Iterable[int] = ()) -> str:
-    """The hand's text with the file's line numbers beside it; `!` marks a line with a finding."""
-    marks = set(marked)
-    lines = text.splitlines()
-    width = len(str(first_line + max(len(lines) - 1, 0)))
-    return "\n".join(
-        f"{first_line + i:>{width}} {'!' if first_line + i in marks else ' '} {line}"
-        for i, line in enumerate(lines)
-    )
+# ------------------------------------------------------------------------------- audit
 
 
 def compliance_share(hands: int, flagged: int) -> float | None:

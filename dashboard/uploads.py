@@ -41,8 +41,14 @@ def safe_name(name: str) -> str:
 
 
 def uploads_folder(db_path: str) -> Path:
-    """Where uploads are kept: `uploads/` beside the database, so the Audit page can name them."""
-    return Path(db_path).resolve().parent / "uploads"
+    """Where uploads are kept: `<database>.uploads/` beside the database, never the current
+    folder, so that the files the database names stay with it.
+
+    >>> uploads_folder("/data/razz.duckdb").as_posix()
+    '/data/razz.duckdb.uploads'
+    """
+    db = Path(db_path).resolve()
+    return db.with_name(db.name + ".uploads")
 
 
 def save(db_path: str, files: list[tuple[str, bytes]]) -> Path:
@@ -106,6 +112,17 @@ class ImportReport:
         if files.empty:
             return None
         return cls(files, data.imported_rejects(prefix), data.imported_skipped(prefix))
+
+
+def reject_lines(rejects: pd.DataFrame) -> str:
+    """Every rejected hand as `file:line: reason`, the file named as the user uploaded it.
+
+    >>> print(reject_lines(pd.DataFrame({"source": ["/u/1/a.txt"], "line": [4],
+    ...                                  "error": ["unexpected text"]})))
+    a.txt:4: unexpected text
+    """
+    return "\n".join(f"{display_name(str(s))}:{int(line)}: {error}" for s, line, error in
+                     zip(rejects["source"], rejects["line"], rejects["error"], strict=True))
 
 
 def display_name(path: str) -> str:

@@ -9,127 +9,229 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data
+from razz.dashboard import data, shape
 from razz.dashboard import format as fmt
 
 VIEWS = Path(__file__).parent / "views"
 REPLAYER = str(VIEWS / "replayer.py")
 
 
-# --------------------------------------------------------------------- sticky selections
+# ---------------------------------------------------------------- remembered selections
+
+_MEMORY = "_filter_memory"  # key -> (scope, value): what each filter was set to, and for what
+_UNSET = object()
+ALL = "All"
 
 
-def _sticky(key: str, default: Any) -> Any:
-    """A widget's value that survives moving to a page without that widget."""
-    store = f"_kept_{key}"
-    if key in st.session_state:
-        st.session_state[store] = st.session_state[key]
-    elif store in st.session_state:
-        st.session_state[key] = st.session_state[store]
-    else:
-        st.session_state[key] = default
-    return st.session_state[key]
+def _prepare(key: str, scope: tuple[Any, ...], default: Any, valid: Any) -> Any:
+    """Set a filter widget's value before it is drawn: the user's choice while the selection
+    it depends on (`scope`, e.g. the player) is unchanged, else `default`.
+
+    The value also survives a page without the widget (Streamlit forgets the state of widgets
+    not drawn in a run). `valid(value)` rejects a kept value the options no longer offer.
+    """
+    memory = st.session_state.setdefault(_MEMORY, {})
+    kept_scope, kept = memory.get(key, (_UNSET, _UNSET))
+    current = st.session_state.get(key, kept)
+    # A value set before the widget was ever drawn (from the address) has no scope yet.
+    stale = kept_scope is not _UNSET and kept_scope != scope
+    if stale or current is _UNSET or not valid(current):
+        current = default
+    st.session_state[key] = current
+    memory[key] = (scope, current)
+    return current
 
 
-def _remember(key: str) -> None:
-    st.session_state[f"_kept_{key}"] = st.session_state[key]
+def _remember(key: str, scope: tuple[Any, ...], value: Any) -> None:
+    st.session_state[_MEMORY][key] = (scope, value)
+
+
+def choose(container: Any, label: str, key: str, options: list[Any], default: Any,
+           scope: tuple[Any, ...] = (), **kwargs: Any) -> Any:
+    """A select box whose choice is kept while `scope` stays the same, else reset."""
+    _prepare(key, scope, default, lambda v: v in options)
+    picked = container.selectbox(label, options, key=key, **kwargs)
+    _remember(key, scope, picked)
+    return picked
+
+
+def one_of(container: Any, label: str, key: str, options: list[str],
+           scope: tuple[Any, ...] = ()) -> str | None:
+    """A choice among the values found, or None for all of them ("All", the default)."""
+    picked = choose(container, label, key, [ALL, *options], ALL, scope)
+    return None if picked == ALL else str(picked)
+
+
+def date_range(container: Any, key: str, first: date, last: date,
+               scope: tuple[Any, ...]) -> tuple[date, date]:
+    """Inclusive days between `first` and `last`; back to all of them when `scope` changes."""
+
+    def valid(value: Any) -> bool:
+        return (isinstance(value, tuple | list) and 1 <= len(value) <= 2
+                and all(isinstance(d, date) and first <= d <= last for d in value))
+
+    # The scope includes the bounds: a new import that adds days widens the default too.
+    _prepare(key, (*scope, first, last), (first, last), valid)
+    picked = container.date_input(
+        "Dates (UTC)", key=key, min_value=first, max_value=last,
+        help="Starts as every day of the hands the other filters select; it goes back to "
+             "that whenever they change.",
+    )
+    _remember(key, (*scope, first, last), picked)
+    if isinstance(picked, tuple | list):
+        if len(picked) == 2:
+            return picked[0], picked[1]
+        if len(picked) == 1:  # the second day is not picked yet
+            return picked[0], picked[0]
+        return first, last
+    return picked, picked
+
+
+def show_player(name: str) -> None:
+    """Make `name` the sidebar's player: every page follows (the page runs again at once)."""
+    if name != st.session_state.get("player"):
+        st.session_state["_next_player"] = name
+        st.rerun()
 
 
 # -------------------------------------------------------------------------- filters
 
 
 def player_and_filters() -> tuple[str, data.HandFilter] | None:
-    """The sidebar of the player pages: whose hands, in which money, when, where. None: no data."""
+    """The sidebar of the player pages: whose hands, in which money, when, where. None: no data.
+
+    Every filter's default follows what is chosen above it: another player resets the money,
+    the stakes, the table and the dates to that player's; and the dates follow the other
+    filters. Under the page title, a line says how many of the player's hands are shown and
+    which filter hides the others.
+    """
     players = data.players()
     if players.empty:
-        st.info("No hands in the database yet: import hand histories on the Import page.")
+        no_hands_message()
         return None
     names = players["player"].tolist()
-    hero = names[0]  # the query ranks first the player whose cards the logs show most often
+    if "_next_player" in st.session_state:  # a page picked a player (see `show_player`)
+        st.session_state["player"] = st.session_state.pop("_next_player")
     sidebar = st.sidebar
     sidebar.subheader("Hands shown")
-    if _sticky("player", hero) not in names:
-        st.session_state["player"] = hero
-    player = sidebar.selectbox(
-        "Player", names, key="player", on_change=_remember, args=("player",),
-        help="The hero (the player whose hole cards the logs show) is chosen first; "
-             "pick anyone to review their hands.",
-    )
+    # The query ranks first the player whose cards the logs show most often: the hero.
+    player = str(choose(
+        sidebar, "Player", "player", names, names[0],
+        help="Whose hands every page shows. The hero (the player whose hole cards the logs "
+             "show) comes first.",
+    ))
     ledgers = data.ledgers(player)
-    ledger_names = [fmt.ledger_label(u, c) for u, c in ledgers[["unit", "currency"]].itertuples(
-        index=False)]
-    if _sticky("ledger", ledger_names[0]) not in ledger_names:
-        st.session_state["ledger"] = ledger_names[0]
-    chosen = sidebar.selectbox("Money", ledger_names, key="ledger", on_change=_remember,
-                               args=("ledger",),
-                               help="Amounts in different currencies or in chips are not added up.")
+    ledger_names = ledger_labels(ledgers[["unit", "currency"]].itertuples(index=False))
+    chosen = str(choose(sidebar, "Money", "ledger", ledger_names, ledger_names[0], (player,),
+                        help="Amounts in different currencies or in chips are not added up."))
     unit, currency = ledgers.iloc[ledger_names.index(chosen)][["unit", "currency"]]
     currency = None if pd.isna(currency) else str(currency)
-    choices = data.filter_choices(player, unit, currency)
-    first = pd.Timestamp(choices["first_hand"].min()).date()
-    last = pd.Timestamp(choices["last_hand"].max()).date()
-    span = _date_range(sidebar, "dates", first, last)
-    kind = _one_of(sidebar, "Cash or tournament", "kind", _unique(choices["kind"]))
-    stakes = _one_of(sidebar, "Stakes", "stakes", _unique(choices["stakes"]))
-    table = _one_of(sidebar, "Table", "table", sorted(_unique(choices["table_name"])))
-    return player, data.HandFilter(
-        unit=str(unit), currency=currency, date_from=span[0], date_to=span[1],
-        kind=kind, stakes=stakes, table=table,
-    )
+    choices = data.filter_choices(player, str(unit), currency)
+    scope = (player, chosen)
+    kind = one_of(sidebar, "Cash or tournament", "kind", _unique(choices["kind"]), scope)
+    stakes = one_of(sidebar, "Stakes", "stakes", _unique(choices["stakes"]), scope)
+    table = one_of(sidebar, "Table", "table", sorted(_unique(choices["table_name"])), scope)
+    picked = choices
+    for column, value in (("kind", kind), ("stakes", stakes), ("table_name", table)):
+        if value is not None:
+            picked = picked[picked[column] == value]
+    span_of = picked if len(picked) else choices
+    first = pd.Timestamp(span_of["first_hand"].min()).date()
+    last = pd.Timestamp(span_of["last_hand"].max()).date()
+    day_from, day_to = date_range(sidebar, "dates", first, last, (*scope, kind, stakes, table))
+    hands = data.HandFilter(unit=str(unit), currency=currency, date_from=day_from,
+                            date_to=day_to, kind=kind, stakes=stakes, table=table)
+    st.caption(shape.narrowing_note(data.player_narrowing(player, hands), "hand",
+                                    f" of {fmt.markdown_literal(player)}"))
+    return player, hands
 
 
-ALL = "All"
+def ledger_labels(ledgers: Any) -> list[str]:
+    """A distinct name per (unit, currency): `USD`, `chips`; `chips (EUR)` when chips of
+    tournaments bought in several currencies are kept apart."""
+    pairs = [(str(u), None if pd.isna(c) else str(c)) for u, c in ledgers]
+    names = [fmt.ledger_label(u, c) for u, c in pairs]
+    return [f"{n} ({c or 'play money'})" if names.count(n) > 1 else n
+            for n, (_, c) in zip(names, pairs, strict=True)]
 
 
 def _unique(values: pd.Series) -> list[str]:
     return list(dict.fromkeys(str(v) for v in values.dropna()))
 
 
-def _one_of(container: Any, label: str, key: str, options: list[str]) -> str | None:
-    """A choice among the values found, or None for all of them."""
-    if _sticky(key, ALL) not in options:
-        st.session_state[key] = ALL
-    picked = container.selectbox(label, [ALL, *options], key=key, on_change=_remember,
-                                 args=(key,))
-    return None if picked == ALL else str(picked)
+def no_hands_message() -> None:
+    """What to do when the database holds no hand yet."""
+    st.info("No hands in the database yet: import hand histories with `razz import FILES "
+            "--db DATABASE`" + (", or on the Import page." if import_allowed() else
+                                " (or start the dashboard with `--allow-import` to upload "
+                                "them here)."))
 
 
-def _date_range(
-    container: Any, key: str, first: date, last: date
-) -> tuple[date | None, date | None]:
-    kept = _sticky(key, (first, last))
-    if not isinstance(kept, tuple | list) or not kept:
-        kept = (first, last)
-    st.session_state[key] = tuple(max(first, min(last, d)) for d in kept)
-    picked = container.date_input("Dates (UTC)", key=key, min_value=first, max_value=last,
-                                  on_change=_remember, args=(key,))
-    if isinstance(picked, tuple | list):
-        if len(picked) == 2:
-            return picked[0], picked[1]
-        if len(picked) == 1:
-            return picked[0], picked[0]
-        return None, None
-    return picked, picked
+import_allowed = data.import_allowed
+
+
+# The audit filters as they appear in the page's address (`/audit?rule=ORDER-LATER`), so
+# that a link to a view, or the browser's Back from the replayer, shows the same findings.
+_AUDIT_PARAMS = {"rule": "audit_rule", "severity": "audit_severity", "file": "audit_file",
+                 "table": "audit_table", "kind": "audit_kind", "stakes": "audit_stakes"}
+
+
+def _audit_filters_from_address() -> None:
+    """Start the audit filters from the address, once per browser session."""
+    if st.session_state.get("_audit_address_read"):
+        return
+    st.session_state["_audit_address_read"] = True
+    for param, key in _AUDIT_PARAMS.items():
+        if param in st.query_params:
+            st.session_state[key] = st.query_params[param]
+    try:
+        days = (date.fromisoformat(st.query_params["from"]),
+                date.fromisoformat(st.query_params["to"]))
+    except (KeyError, ValueError):
+        return
+    st.session_state["audit_dates"] = days
 
 
 def audit_filters(container: Any) -> data.AuditFilter:
-    """The audit page's filters: dates, rule, severity, file, table, kind and stakes."""
+    """The audit page's filters: rule, severity, file, table, kind, stakes, then the dates,
+    whose default is every day of the hands the other filters select."""
+    _audit_filters_from_address()
     choices = data.audit_choices()
     found = {kind: group["value"].dropna().tolist() for kind, group in choices.groupby("kind")}
-    span: tuple[date | None, date | None] = (None, None)
-    if found.get("first"):
-        first = date.fromisoformat(found["first"][0])
-        last = date.fromisoformat(found["last"][0])
-        span = _date_range(container, "audit_dates", first, last)
-    rule = _one_of(container, "Rule", "audit_rule", found.get("rule", []))
-    severity = _one_of(container, "Severity", "audit_severity", found.get("severity", []))
-    source = _one_of(container, "File", "audit_file", found.get("source", []))
-    table = _one_of(container, "Table", "audit_table", found.get("table", []))
-    kind = _one_of(container, "Cash or tournament", "audit_kind", found.get("kind", []))
-    stakes = _one_of(container, "Stakes", "audit_stakes", found.get("stakes", []))
-    hands = data.HandFilter(date_from=span[0], date_to=span[1], kind=kind, stakes=stakes,
+    short = short_names(data.source_paths())
+    rule = one_of(container, "Rule", "audit_rule", found.get("rule", []))
+    severity = one_of(container, "Severity", "audit_severity", found.get("severity", []))
+    picked_file = choose(container, "File", "audit_file", [ALL, *found.get("source", [])], ALL,
+                         format_func=lambda p: p if p == ALL else short.get(p, p),
+                         help="Files are named without the folder they all share.")
+    source = None if picked_file == ALL else str(picked_file)
+    table = one_of(container, "Table", "audit_table", found.get("table", []))
+    kind = one_of(container, "Cash or tournament", "audit_kind", found.get("kind", []))
+    stakes = one_of(container, "Stakes", "audit_stakes", found.get("stakes", []))
+    scoped = data.AuditFilter(data.HandFilter(kind=kind, stakes=stakes, table=table),
+                              source=source)
+    span = data.hand_span(scoped.hand_conditions()) or data.hand_span([])
+    day_from = day_to = None
+    if span is not None:
+        day_from, day_to = date_range(container, "audit_dates", span[0], span[1],
+                                      (source, table, kind, stakes))
+    address = {param: value for param, value in (
+        ("rule", rule), ("severity", severity), ("file", source), ("table", table),
+        ("kind", kind), ("stakes", stakes)) if value is not None}
+    if span is not None and (day_from, day_to) != span:
+        address.update({"from": str(day_from), "to": str(day_to)})
+    if dict(st.query_params) != address:
+        st.query_params.from_dict(address)
+    hands = data.HandFilter(date_from=day_from, date_to=day_to, kind=kind, stakes=stakes,
                             table=table)
     return data.AuditFilter(hands=hands, rule=rule, severity=severity, source=source)
+
+
+def short_names(paths: list[str]) -> dict[str, str]:
+    """Files as short paths: without the folder that every file of the store shares."""
+    from razz.audit_report import short_paths
+
+    return short_paths(paths)
 
 
 # ---------------------------------------------------------------------------- money
@@ -155,11 +257,16 @@ def in_currency(amounts: pd.Series, unit: str) -> pd.Series:
 # ---------------------------------------------------------------------- lists of hands
 
 
-def replay_link(hand_key: str) -> str:
-    """The address of the hand replayer on one hand, relative to the current page."""
+def replay_link(hand_key: str, line: int | None = None) -> str:
+    """The address of the hand replayer on one hand (at a line), relative to the current page.
+
+    >>> replay_link("PokerStars:12", line=40)
+    'replayer?hand=PokerStars%3A12&line=40'
+    """
     from urllib.parse import quote
 
-    return f"replayer?hand={quote(hand_key, safe='')}"
+    at = "" if line is None else f"&line={int(line)}"
+    return f"replayer?hand={quote(hand_key, safe='')}{at}"
 
 
 def hand_list(hands: pd.DataFrame, key: str, caption: str | None = None) -> None:

@@ -1,8 +1,10 @@
 """The dashboard's pages, run with Streamlit's AppTest on a database built by the real importer.
 
-The database holds `sample_histories/` and `tests/data/dashboard/hostile_names.txt`: three
-hands written by hand whose players are named `<img src=x onerror=alert(1)>` and `**bold**`, at
-a table named `**Gotha** II`, so that every figure below was computed by hand:
+Every number a page shows is checked against the same question asked of the store in SQL,
+and, for a player's figures, of `razz stats`. The database holds `sample_histories/` and
+`tests/data/dashboard/hostile_names.txt`: three hands written by hand whose players are named
+`<img src=x onerror=alert(1)>` and `**bold**`, at a table named `**Gotha** II`, so that the
+figures of their hero were computed by hand:
 
 * hand 1 (20:00 ET): Zoë the hero completes with (A2)3, wins $0.21 without showdown: +$0.12
 * hand 2 (20:01 ET): Zoë wins a showdown with (48)6: +$0.20; her `shows` line (line 86)
@@ -12,7 +14,11 @@ a table named `**Gotha** II`, so that every figure below was computed by hand:
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
+from datetime import date, timedelta
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +38,7 @@ HERO = "Zoë the hero"
 IMG = "<img src=x onerror=alert(1)>"
 BOLD = "**bold**"
 SHOWDOWN_HAND = "PokerStars:900000000002"
+ISSUE_PLAYER = "RazzHero"  # issue 12: "306 hands of RazzHero" where `razz stats` says 318
 
 
 @pytest.fixture(scope="module")
@@ -48,12 +55,27 @@ def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def sql(db: Path, text: str, *params: Any) -> list[tuple[Any, ...]]:
     """Ask the database directly: the oracle the pages are checked against."""
     with duckdb.connect(str(db), read_only=True) as con:
+        con.execute("SET TimeZone = 'UTC'")
         return con.execute(text, list(params)).fetchall()
+
+
+def razz_stats_hands(db: Path, player: str) -> dict[str, int]:
+    """`razz stats --player NAME`: the hands it counts, per ledger ('USD', 'chips' …)."""
+    from razz.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["stats", "--player", player, "--db", str(db)]) == 0
+    text = out.getvalue()
+    heads = re.findall(rf"^{re.escape(player)} · (.+)$", text, re.M)
+    counts = [int(n.replace(",", "")) for n in re.findall(r"^  hands\s+([\d,]+) \(", text, re.M)]
+    return dict(zip(heads, counts, strict=True))
 
 
 @pytest.fixture
 def app(sample_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv(data.DB_ENV, str(sample_db))
+    monkeypatch.delenv(data.ALLOW_IMPORT_ENV, raising=False)
     return AppTest.from_file(str(APP), default_timeout=60)
 
 
@@ -67,17 +89,20 @@ def open_page(at: AppTest, page: str, **query: str) -> AppTest:
     return at
 
 
-def choose_player(at: AppTest, name: str) -> AppTest:
-    at.selectbox(key="player").set_value(name).run()
+def rerun(at: AppTest) -> AppTest:
+    at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def choose_player(at: AppTest, name: str) -> AppTest:
+    at.selectbox(key="player").set_value(name)
+    return rerun(at)
 
 
 def select_row(at: AppTest, key: str, row: int) -> AppTest:
     at.session_state[key] = {"selection": {"rows": [row], "columns": [], "cells": []}}
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return rerun(at)
 
 
 def metrics(at: AppTest) -> dict[str, str]:
@@ -85,16 +110,31 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def frame(at: AppTest, key: str) -> pd.DataFrame:
-    """A table that the user can select rows of, by its key."""
+    """A table by its key (its shown values when it is styled)."""
     found = [d for d in at.dataframe if d.key == key]
     assert found, f"no table {key!r}"
-    return found[0].value
+    value = found[0].value
+    return value.data if hasattr(value, "data") else value
 
 
 def tables_with(at: AppTest, *columns: str) -> list[pd.DataFrame]:
     """The tables (in page order) that have these columns: read-only tables carry no key."""
     values = [d.value for d in at.dataframe]
+    values = [v.data if hasattr(v, "data") else v for v in values]
     return [v for v in values if set(columns) <= set(v.columns)]
+
+
+def sheet_title(at: AppTest) -> str:
+    (title,) = [s.value for s in at.subheader if s.value.startswith("Sheet of")]
+    return str(title)
+
+
+def captions(at: AppTest) -> list[str]:
+    return [str(c.value) for c in at.caption]
+
+
+def unescape_markdown(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def markdown_texts(at: AppTest) -> list[str]:
@@ -104,32 +144,144 @@ def markdown_texts(at: AppTest) -> list[str]:
                  "error", "success"):
         texts += [str(e.value) for e in getattr(at, kind)]
     texts += [m.label for m in at.metric]
+    texts += [b.label for b in at.button]
     return texts
 
 
-# ------------------------------------------------------------------------------- pages
+def html_bodies(at: AppTest) -> list[str]:
+    return [str(h.value) for h in at.get("html")]
 
 
-def test_sessions_page_preselects_the_player_whose_cards_the_logs_show(
+def text_of_html(body: str) -> str:
+    """The text a browser shows for a piece of HTML (entities decoded, tags dropped)."""
+
+    class Text(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+            self.skip = False
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.skip = tag == "style"
+
+        def handle_endtag(self, tag: str) -> None:
+            self.skip = False
+            self.parts.append(" ")
+
+        def handle_data(self, text: str) -> None:
+            if not self.skip:
+                self.parts.append(text)
+
+    parser = Text()
+    parser.feed(body)
+    return re.sub(r"\s+", " ", "".join(parser.parts))
+
+
+def player_count(db: Path, player: str, unit: str = "cent", currency: str | None = "USD",
+                 start: date | None = None, end: date | None = None,
+                 stakes: str | None = None) -> int:
+    """The player's hands in one ledger, between two days (inclusive, UTC), at some stakes."""
+    (count,) = sql(db, """
+        SELECT count(*) FROM players p JOIN hands h USING (hand_key)
+        WHERE p.player = ? AND h.unit = ? AND h.currency IS NOT DISTINCT FROM ?
+          AND (?::DATE IS NULL OR h.started_at::DATE >= ?::DATE)
+          AND (?::DATE IS NULL OR h.started_at::DATE <= ?::DATE)
+          AND (?::VARCHAR IS NULL OR h.stakes = ?)
+        """, player, unit, currency, start, start, end, end, stakes, stakes)[0]
+    return int(count)
+
+
+# ------------------------------------------------------------------- sidebar filters
+
+
+def test_sessions_page_preselects_the_hero_and_says_nothing_is_hidden(
     app: AppTest, sample_db: Path
 ) -> None:
-    (hero,) = sql(sample_db, "SELECT player FROM players WHERE is_hero GROUP BY player "
-                             "ORDER BY count(*) DESC, player LIMIT 1")[0]
-    app.run()
-    assert not app.exception
-    assert app.selectbox(key="player").value == hero
-    ledger = app.selectbox(key="ledger").value
+    (hero,) = sql(sample_db, "SELECT player FROM players GROUP BY player ORDER BY "
+                             "count(*) FILTER (WHERE is_hero) DESC, count(*) DESC, player "
+                             "LIMIT 1")[0]
+    at = rerun(app)
+    assert at.selectbox(key="player").value == hero
+    ledger = at.selectbox(key="ledger").value
     unit, currency = ("chip", None) if ledger == "chips" else ("cent", ledger)
-    (hands,) = sql(sample_db, "SELECT count(*) FROM players p JOIN hands h USING (hand_key) "
-                              "WHERE p.player = ? AND h.unit = ? AND h.currency IS NOT DISTINCT "
-                              "FROM ?", hero, unit, currency)[0]
-    assert metrics(app)["Hands"] == f"{hands:,}"
+    hands = player_count(sample_db, hero, unit, currency)
+    assert metrics(at)["Hands"] == f"{hands:,}"
+    assert f"Showing all {hands:,} hands of {hero}." in map(unescape_markdown, captions(at))
+    assert razz_stats_hands(sample_db, hero)[ledger] == hands
+
+
+def test_picking_another_player_resets_the_dates_to_that_players_own(
+    app: AppTest, sample_db: Path
+) -> None:
+    at = rerun(app)
+    first_player = at.selectbox(key="player").value
+    # The first player's days are not RazzHero's: a kept range would hide some of his hands.
+    (start,) = sql(sample_db, "SELECT min(started_at)::DATE FROM players JOIN hands "
+                              "USING (hand_key) WHERE player = ?", first_player)[0]
+    at.date_input(key="dates").set_value((start, start + timedelta(days=30)))
+    at = choose_player(rerun(at), ISSUE_PLAYER)
+    expected = player_count(sample_db, ISSUE_PLAYER)
+    assert expected == 318
+    assert metrics(at)["Hands"] == "318"
+    assert razz_stats_hands(sample_db, ISSUE_PLAYER)["USD"] == expected
+    (first, last) = sql(sample_db, """
+        SELECT min(started_at)::DATE, max(started_at)::DATE FROM players JOIN hands
+        USING (hand_key) WHERE player = ? AND unit = 'cent'""", ISSUE_PLAYER)[0]
+    assert tuple(at.date_input(key="dates").value) == (first, last)
+    # His 12 tournament hands are in chips: another ledger, and the note says so.
+    assert ("Showing 318 of 330 hands of RazzHero: 12 hidden by the Money filter."
+            in captions(at))
+
+
+def test_a_narrowed_date_range_says_how_many_hands_it_hides(
+    app: AppTest, sample_db: Path
+) -> None:
+    at = choose_player(rerun(app), ISSUE_PLAYER)
+    first, _ = at.date_input(key="dates").value
+    cut = date(2022, 1, 1)
+    at.date_input(key="dates").set_value((first, cut))
+    at = rerun(at)
+    shown = player_count(sample_db, ISSUE_PLAYER, end=cut)
+    assert 0 < shown < 318
+    assert metrics(at)["Hands"] == f"{shown:,}"
+    assert (f"Showing {shown:,} of 330 hands of RazzHero: 12 hidden by the Money filter, "
+            f"{318 - shown:,} by the Dates filter.") in captions(at)
+
+
+def test_stakes_reset_the_dates_to_the_days_of_those_stakes(
+    app: AppTest, sample_db: Path
+) -> None:
+    at = choose_player(rerun(app), ISSUE_PLAYER)
+    (stakes, first, last, count) = sql(sample_db, """
+        SELECT stakes, min(started_at)::DATE, max(started_at)::DATE, count(*)
+        FROM players JOIN hands USING (hand_key)
+        WHERE player = ? AND unit = 'cent' GROUP BY stakes ORDER BY count(*) LIMIT 1""",
+        ISSUE_PLAYER)[0]
+    at.selectbox(key="stakes").set_value(stakes)
+    at = rerun(at)
+    assert tuple(at.date_input(key="dates").value) == (first, last)
+    assert metrics(at)["Hands"] == f"{count:,}"
+    assert (f"Showing {count:,} of 330 hands of RazzHero: 12 hidden by the Money filter, "
+            f"{318 - count:,} by the Stakes filter.") in captions(at)
+
+
+def test_the_sidebar_keeps_its_player_across_pages(app: AppTest) -> None:
+    at = choose_player(rerun(app), ISSUE_PLAYER)
+    at.switch_page("views/audit.py")
+    at = rerun(at)
+    at.switch_page("views/players.py")
+    at = rerun(at)
+    assert at.selectbox(key="player").value == ISSUE_PLAYER
+    assert sheet_title(at) == "Sheet of RazzHero"
+
+
+# ---------------------------------------------------------------------- sessions
 
 
 def test_sessions_page_totals_results_with_showdown_split_and_cuts_sessions(
     app: AppTest
 ) -> None:
-    at = choose_player(app.run(), HERO)
+    at = choose_player(rerun(app), HERO)
     shown = metrics(at)
     assert shown["Hands"] == "3"
     assert shown["Net"] == "$0.29"
@@ -147,17 +299,51 @@ def test_sessions_page_totals_results_with_showdown_split_and_cuts_sessions(
     assert len(listed) == 2
 
 
+# ------------------------------------------------------------------ player statistics
+
+
+def test_player_statistics_sheet_follows_the_sidebar_player(
+    app: AppTest, sample_db: Path
+) -> None:
+    at = choose_player(open_page(app, "players"), ISSUE_PLAYER)
+    assert sheet_title(at) == "Sheet of RazzHero"
+    assert metrics(at)["Hands"] == "318"
+    (vpip,) = sql(sample_db, "SELECT count(*) FILTER (WHERE vpip) FROM players JOIN hands "
+                             "USING (hand_key) WHERE player = ? AND unit = 'cent'",
+                  ISSUE_PLAYER)[0]
+    sheet = frame(at, "stat_sheet").set_index("Statistic")
+    assert sheet.loc["VPIP 3rd", "Count"] == f"{vpip} hands"
+    assert sheet.loc["VPIP 3rd", "Out of"] == "318 hands dealt"
+    at = choose_player(at, HERO)
+    assert sheet_title(at) == "Sheet of Zoë the hero"
+    assert metrics(at)["Hands"] == "3"
+
+
+def test_selecting_a_player_in_the_table_makes_them_the_sidebar_player(app: AppTest) -> None:
+    at = choose_player(open_page(app, "players"), HERO)
+    everyone = frame(at, f"players_table:{HERO}")
+    row = everyone["Player"].tolist().index(BOLD)
+    at = select_row(at, f"players_table:{HERO}", row)
+    assert at.selectbox(key="player").value == BOLD
+    assert sheet_title(at) == "Sheet of \\*\\*bold\\*\\*"
+    assert metrics(at)["Hands"] == "3"
+
+
 def test_player_statistics_show_every_rate_with_its_counts(app: AppTest) -> None:
     at = choose_player(open_page(app, "players"), HERO)
     sheet = frame(at, "stat_sheet").set_index("Statistic")
-    assert sheet.loc["VPIP 3rd", "Value"] == "66.7% (2/3)"
-    assert sheet.loc["Bring-in posted", "Value"] == "100.0% (1/1)"
-    assert sheet.loc["Bring-in folded", "Value"] == "100.0% (1/1)"
-    assert sheet.loc["Saw 4th", "Value"] == "66.7% (2/3)"
-    assert sheet.loc["Went to showdown", "Value"] == "50.0% (1/2)"
-    assert sheet.loc["Won at showdown", "Value"] == "100.0% (1/1)"
-    assert sheet.loc["Aggression 4th", "Value"] == "1.00 (1/1)"  # bet in hand 1, called in 2
-    everyone = frame(at, "players_table").set_index("Player")
+    assert list(sheet.columns) == ["Value", "Count", "Out of"]
+    assert sheet.loc["VPIP 3rd"].tolist() == ["66.7%", "2 hands", "3 hands dealt"]
+    assert sheet.loc["Bring-in posted"].tolist() == ["100.0%", "1 bring-ins posted",
+                                                     "1 hands with the bring-in"]
+    assert sheet.loc["Bring-in folded", "Value"] == "100.0%"
+    assert sheet.loc["Saw 4th", "Value"] == "66.7%"
+    assert sheet.loc["Went to showdown"].tolist() == ["50.0%", "1 showdowns",
+                                                      "2 hands that saw 4th"]
+    assert sheet.loc["Won at showdown", "Value"] == "100.0%"
+    # A ratio, not a rate: bets and raises per call (bet in hand 1, called in hand 2).
+    assert sheet.loc["Aggression 4th"].tolist() == ["1.00", "1 bets and raises", "1 calls"]
+    everyone = frame(at, f"players_table:{HERO}").set_index("Player")
     assert {HERO, IMG, BOLD, "meg100"} <= set(everyone.index)
     assert everyone.loc[IMG, "Net"] == pytest.approx(-0.21)
     assert everyone.loc[BOLD, "Net"] == pytest.approx(-0.03)
@@ -189,34 +375,105 @@ def test_starting_hands_group_the_heros_cards_as_razz_players_do(app: AppTest) -
     assert groups == ["3 high", "8 high", "K high"]  # best first
 
 
-def test_replayer_shows_each_street_hides_down_cards_and_marks_the_finding(
+# -------------------------------------------------------------------------- replayer
+
+
+def replayer_at(app: AppTest, line: int | None = None) -> AppTest:
+    query = {"hand": SHOWDOWN_HAND} | ({"line": str(line)} if line else {})
+    return open_page(app, "replayer", **query)
+
+
+def table_text(at: AppTest) -> str:
+    return text_of_html(html_bodies(at)[0])
+
+
+def test_replayer_opens_at_the_asked_line_with_stacks_bets_and_pot_after_that_action(
+    app: AppTest, sample_db: Path
+) -> None:
+    at = replayer_at(app, line=74)  # <img …> calls $0.08 on 5th street
+    (pot, stack) = sql(sample_db, "SELECT pot_after, stack_after FROM actions WHERE hand_key = ? "
+                                  "AND line = 74", SHOWDOWN_HAND)[0]
+    text = table_text(at)
+    assert f"Pot {fmt.money(pot, 'cent', 'USD')}" in text
+    assert "Pot $0.36" in text
+    assert f"{IMG} Seat 1 · Stack {fmt.money(stack, 'cent', 'USD')}" in text
+    assert "Line 74 · 5th street" in text and f"{IMG} calls $0.08" in text
+    assert text.count("$0.08") >= 3  # both bets in front of the players, and the call
+    assert at.slider(key="replay_step").label.startswith("Step ")
+
+
+def test_replayer_steps_action_by_action_with_the_pot_of_each(
+    app: AppTest, sample_db: Path
+) -> None:
+    stored = sql(sample_db, "SELECT line, pot_after FROM actions WHERE hand_key = ? "
+                            "AND street IS NOT NULL ORDER BY seq", SHOWDOWN_HAND)
+    at = replayer_at(app, line=stored[0][0])
+    seen = []
+    for line, pot in stored:
+        while f"Line {line} ·" not in table_text(at):  # a deal comes between two streets
+            at.button(key="replay_next").click()
+            at = rerun(at)
+        seen.append(f"Pot {fmt.money(pot, 'cent', 'USD')}" in table_text(at))
+        at.button(key="replay_next").click()
+        at = rerun(at)
+    assert all(seen) and len(seen) == 14
+    at.button(key="replay_previous").click()
+    at = rerun(at)
+    assert f"Line {stored[-1][0]} ·" in table_text(at)
+    at.slider(key="replay_step").set_value(1)
+    at = rerun(at)
+    assert "Before the deal" in table_text(at) and "Pot $0.00" in table_text(at)
+    at.button(key="replay_last").click()
+    at = rerun(at)
+    assert "Summary" in table_text(at) and "Total pot $0.36" in table_text(at)
+
+
+def test_replayer_hides_down_cards_until_they_are_shown(app: AppTest) -> None:
+    at = replayer_at(app, line=82)  # 7th street: <img …> checks
+    body = html_bodies(at)[0]
+    img_seat = re.search(r'title="&lt;img src=x onerror=alert\(1\)&gt;".*?</div></div>', body)
+    assert img_seat is not None
+    assert img_seat.group(0).count('class="card back"') == 3  # two hole cards and the river
+    assert "dealt face down" not in img_seat.group(0)
+    hero_seat = re.search(r'title="Zoë the hero".*?</div></div>', body)
+    assert hero_seat is not None
+    # The hero's own down cards are known to the hero: shown, and marked as down cards.
+    assert hero_seat.group(0).count('class="card s-c down"') == 1  # 8♣
+    assert hero_seat.group(0).count(' down" title=') == 3
+    at = replayer_at(app, line=85)  # <img …>: shows [Th Jh 2d 5c 9h Ac Qd]
+    img_seat = re.search(r'title="&lt;img src=x onerror=alert\(1\)&gt;".*?</div></div>',
+                         html_bodies(at)[0])
+    assert img_seat is not None and 'class="card back"' not in img_seat.group(0)
+    shown = img_seat.group(0)
+    assert '<span class="card s-h down" title="10 of hearts, dealt face down">' in shown
+    assert '<span class="card s-d down" title="queen of diamonds, dealt face down">' in shown
+
+
+def test_replayer_shows_each_finding_at_its_line_and_jumps_to_it(app: AppTest) -> None:
+    at = replayer_at(app, line=74)
+    assert "LOG-DESC" not in table_text(at)
+    at.button(key="replay_finding_0").click()  # line 86, the first finding
+    at = rerun(at)
+    text = table_text(at)
+    assert "Line 86 · Showdown" in text and "Zoë the hero shows" in text
+    assert "LOG-DESC (error, line 86): Zoë the hero's cards make Lo: 7,6,4,3,2" in text
+
+
+def test_replayer_history_numbers_the_files_lines_marks_findings_and_wraps(
     app: AppTest,
 ) -> None:
-    at = open_page(app, "replayer", hand=SHOWDOWN_HAND)
-    seats = tables_with(at, "Seat", "Down", "Up")  # one per street, 3rd to 7th
-    assert len(seats) == 5
-    third = seats[0].set_index("Seat")
-    assert third.loc[6, "Down"] == "8♣ 4♦" and third.loc[6, "Up"] == "6♠"
-    assert third.loc[1, "Down"] == "🂠 🂠" and third.loc[1, "Up"] == "2♦"
-    assert third.loc[1, "Player"] == IMG
-    seventh = seats[4].set_index("Seat")
-    assert seventh.loc[1, "Down"] == "🂠 🂠 🂠"
-    assert seventh.loc[6, "Down"] == "8♣ 4♦ 2♥"
-    actions = tables_with(at, "Pot after", "Finding")[2]  # 3rd, 4th, 5th
-    assert actions["Pot after"].tolist() == ["$0.28", "$0.36"]
-    assert actions["Stack after"].tolist() == ["$1.97", "$1.82"]
-    text = at.code[0].value
-    assert "86 ! Zoë the hero: shows [8c 4d 6s 7d 3c Ks 2h] (Lo: 6,4,3,2,A)" in text
-    assert "85   <img src=x onerror=alert(1)>: shows [Th Jh 2d 5c 9h Ac Qd]" in text
-    warnings = " ".join(w.value for w in at.warning)
-    assert "LOG\\-DESC" in warnings and "Line 86" in warnings
-    at.toggle(key="reveal_down").set_value(True).run()
-    seventh = tables_with(at, "Seat", "Down", "Up")[4].set_index("Seat")
-    assert seventh.loc[1, "Down"] == "T♥ J♥ Q♦"
+    at = replayer_at(app, line=74)
+    history = html_bodies(at)[1]
+    assert "white-space: pre-wrap" in history  # long lines wrap, never cut off
+    assert re.search(r'class="ln cur"><span class="n">74</span>', history)
+    assert re.search(r'class="ln flag"><span class="n">86</span><span class="m">!</span>',
+                     history)
+    assert "86 ! Zoë the hero: shows [8c 4d 6s 7d 3c Ks 2h]" in text_of_html(history)
+    assert "&lt;img src=x onerror=alert(1)&gt;: calls $0.08" in history
 
 
 def test_replayer_opens_from_a_list_of_hands_by_selecting_a_row(app: AppTest) -> None:
-    at = choose_player(app.run(), HERO)
+    at = choose_player(rerun(app), HERO)
     at = select_row(at, "sessions_table", 1)
     listed = frame(at, "session_hands")
     at = select_row(at, "session_hands", listed["Hand"].str.endswith("900000000002").argmax())
@@ -224,37 +481,128 @@ def test_replayer_opens_from_a_list_of_hands_by_selecting_a_row(app: AppTest) ->
     assert at.query_params["hand"] == SHOWDOWN_HAND
 
 
+# ----------------------------------------------------------------------------- audit
+
+
 def test_audit_page_counts_findings_by_rule_with_the_rules_text(
     app: AppTest, sample_db: Path
 ) -> None:
     at = open_page(app, "audit")
-    (hands, clean) = sql(sample_db, "SELECT count(*), count(*) FILTER (WHERE findings = 0) "
-                                    "FROM hands")[0]
+    (hands, clean, findings) = sql(sample_db, "SELECT count(*), count(*) FILTER (WHERE "
+                                              "findings = 0), sum(findings) FROM hands")[0]
     assert metrics(at)["Hands"] == f"{hands:,}"
     assert metrics(at)["Compliant"] == f"{clean / hands:.1%}"
+    assert metrics(at)["Findings"] == f"{findings:,}"
     (by_rule,) = tables_with(at, "Rule", "Rule text")
     by_rule = by_rule.set_index("Rule")
     assert "LOG-DESC" in by_rule.index
     assert by_rule.loc["LOG-DESC", "Rule text"].startswith("A shown hand's description")
-    findings = frame(at, "findings_list")
-    ours = findings[findings["Hand"].str.endswith("900000000002")]
-    assert 86 in ours["Line"].tolist() and "LOG-DESC" in ours["Rule"].tolist()
-    assert at.get("download_button")
+    assert f"Showing all {findings:,} findings." in captions(at)[0]
+    labels = {b.label for b in at.get("download_button")}
+    assert labels == {"Download the findings (CSV)", "Download the audit report (HTML)"}
 
 
-def test_audit_filters_narrow_the_findings_to_one_rule(app: AppTest, sample_db: Path) -> None:
+def test_a_rule_filter_narrows_every_tab_and_counts_are_integers(
+    app: AppTest, sample_db: Path
+) -> None:
     at = open_page(app, "audit")
-    at.selectbox(key="audit_rule").set_value("LOG-DESC").run()
-    (count,) = sql(sample_db, "SELECT count(*) FROM violations WHERE rule = 'LOG-DESC'")[0]
-    assert set(frame(at, "findings_list")["Rule"]) == {"LOG-DESC"}
-    assert len(frame(at, "findings_list")) == count
+    at.selectbox(key="audit_rule").set_value("ORDER-LATER")
+    at = rerun(at)
+    (count, hands, total) = sql(sample_db, """
+        SELECT count(*) FILTER (WHERE rule = 'ORDER-LATER'),
+               count(DISTINCT hand_key) FILTER (WHERE rule = 'ORDER-LATER'), count(*)
+        FROM violations""")[0]
+    assert count == 2
+    assert metrics(at)["Findings"] == "2"
+    assert (f"Showing 2 of {total} findings: {total - 2} hidden by the Rule filter."
+            in captions(at)[0])
+    (by_rule,) = tables_with(at, "Rule", "Rule text")
+    assert by_rule["Rule"].tolist() == ["ORDER-LATER"] and by_rule["Findings"].tolist() == [2]
+    for key in ("File", "Table", "Day (UTC)"):
+        (tab,) = tables_with(at, key, "Hands with errors")
+        for column in ("Hands", "Hands with errors", "Findings", "Errors", "Warnings"):
+            assert pd.api.types.is_integer_dtype(tab[column]), (key, column)
+        assert int(tab["Findings"].sum()) == count, key
+        assert int(tab["Hands with errors"].sum()) == hands, key
+    (by_date,) = tables_with(at, "Day (UTC)", "Hands with errors")
+    (days,) = sql(sample_db, "SELECT count(DISTINCT started_at::DATE) FROM hands")[0]
+    assert len(by_date) == days and (by_date["Findings"] > 0).sum() <= 2
+    assert "2 of" in " ".join(captions(at))  # "2 of 65 files have a finding shown here"
 
 
-def test_import_page_imports_an_upload_and_lists_what_was_rejected(
+def test_a_file_filter_narrows_the_tabs_and_resets_the_dates_to_its_days(
+    app: AppTest, sample_db: Path
+) -> None:
+    (path, day, findings) = sql(sample_db, """
+        SELECT source, min(started_at)::DATE, sum(findings) FROM hands
+        WHERE source LIKE '%violations/ORDER-LATER.txt' GROUP BY source""")[0]
+    at = open_page(app, "audit")
+    at.selectbox(key="audit_file").set_value(path)
+    at = rerun(at)
+    assert at.date_input(key="audit_dates").value[0] == day
+    assert metrics(at)["Findings"] == f"{findings:,}"
+    (by_file,) = tables_with(at, "File", "Hands with errors")
+    # Named without the folder every file of the store shares: this checkout.
+    assert by_file["File"].tolist() == ["sample_histories/violations/ORDER-LATER.txt"]
+    (by_table,) = tables_with(at, "Table", "Hands with errors")
+    assert int(by_table["Findings"].sum()) == findings
+
+
+def test_findings_table_reads_rule_severity_line_message_first_with_short_files(
+    app: AppTest, sample_db: Path
+) -> None:
+    at = open_page(app, "audit")
+    at.selectbox(key="audit_rule").set_value("LOG-DESC")
+    at = rerun(at)
+    (table,) = [b for b in html_bodies(at) if "<table>" in b]
+    headers = re.findall(r"<th[^>]*>([^<]+)</th>", table)
+    assert headers[:4] == ["Rule", "Severity", "Line", "Message"]
+    rows = sql(sample_db, "SELECT v.line, v.message, h.source, h.hand_key FROM violations v "
+                          "JOIN hands h USING (hand_key) WHERE rule = 'LOG-DESC' "
+                          "ORDER BY h.source, v.line")
+    assert table.count("<tr>") == len(rows) + 1
+    for line, message, source, key in rows:
+        # The whole message, the short path with the full one on hover, a link to the line.
+        assert fmt_html(message) in table
+        short = source.split("/sample_histories/")[-1].split("/tests/data/")[-1]
+        assert re.search(rf'title="{re.escape(fmt_html(source))}">[^<]*{re.escape(short)}<',
+                         table)
+        link = f'replayer?hand={key.replace(":", "%3A")}&amp;line={line}'
+        assert link in table
+
+
+def fmt_html(text: str) -> str:
+    from html import escape
+
+    return escape(text, quote=True)
+
+
+def test_audit_filters_start_from_the_address(app: AppTest) -> None:
+    at = rerun(app)
+    at.switch_page("views/audit.py")
+    at.query_params.update({"rule": "LOG-DESC", "severity": "error"})
+    at = rerun(at)
+    assert at.selectbox(key="audit_rule").value == "LOG-DESC"
+    assert at.selectbox(key="audit_severity").value == "error"
+    assert at.query_params["rule"] == "LOG-DESC"
+
+
+# ---------------------------------------------------------------------------- import
+
+
+def test_the_import_page_exists_only_with_allow_import(app: AppTest) -> None:
+    at = rerun(app)
+    with pytest.raises(Exception, match="importer"):
+        at.switch_page("views/importer.py").run()
+
+
+def test_import_page_keeps_uploads_beside_the_database_and_lists_each_rejected_hand(
     app: AppTest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = tmp_path / "fresh.duckdb"
     monkeypatch.setenv(data.DB_ENV, str(db))
+    monkeypatch.setenv(data.ALLOW_IMPORT_ENV, "1")
+    monkeypatch.chdir(tmp_path)  # where the old page put `uploads/`
     good = HOSTILE.read_bytes().split(b"\n\n\n")[0] + b"\n\n\n"
     broken = b"PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2024/01/15 20:00:00 ET\n" \
              b"Table 'X' 8-max\nSeat 1: a ($1 in chips)\nthis line is not a poker line\n\n\n"
@@ -268,28 +616,68 @@ def test_import_page_imports_an_upload_and_lists_what_was_rejected(
     assert shown["Rejected"] == "1"
     (files,) = tables_with(at, "File", "New hands")
     assert set(files["File"]) == {"good.txt", "broken.txt"}  # no folder from the browser
-    assert (db.parent / "uploads").is_dir()
-    (rejects,) = tables_with(at, "File", "Error")
-    assert rejects["File"].tolist() == ["broken.txt"]
+    uploads = tmp_path / "fresh.duckdb.uploads"
+    assert sorted(p.name for p in uploads.rglob("*.txt")) == ["broken.txt", "good.txt"]
+    assert not (tmp_path / "uploads").exists()
+    (line, error) = sql(db, "SELECT line, error FROM rejects")[0]
+    assert next(c.value for c in at.code) == f"broken.txt:{line}: {error}"
+    assert line == 4
 
 
 # --------------------------------------------------------------------- untrusted text
 
+# The markup the dashboard writes itself; anything else in an st.html body came from a log.
+ALLOWED_TAGS = {"style", "div", "span", "br", "table", "thead", "tbody", "tr", "th", "td", "a",
+                "p"}
+ALLOWED_ATTRIBUTES = {"class", "style", "title", "href"}
+
+
+class MarkupCheck(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in ALLOWED_TAGS:
+            self.problems.append(f"<{tag}>")
+        for name, value in attrs:
+            if name not in ALLOWED_ATTRIBUTES:
+                self.problems.append(f"{tag}[{name}]")
+            if name == "href" and not (value or "").startswith("replayer?hand="):
+                self.problems.append(f"href={value}")
+
+    def handle_data(self, text: str) -> None:
+        self.text.append(text)
+
 
 @pytest.mark.parametrize("page", ["sessions", "players", "starting_hands", "replayer", "audit"])
 def test_untrusted_names_never_render_as_markdown_or_html(app: AppTest, page: str) -> None:
-    query = {"hand": SHOWDOWN_HAND} if page == "replayer" else {}
+    query = {"hand": SHOWDOWN_HAND, "line": "85"} if page == "replayer" else {}
     at = open_page(app, page, **query)
     if page in ("sessions", "players", "starting_hands"):
         at = choose_player(at, BOLD)
+    if page == "audit":
+        at.selectbox(key="audit_rule").set_value("LOG-DESC")
+        at = rerun(at)
     texts = markdown_texts(at)
     for text in texts:
         assert not re.search(r"(?<!\\)\*\*(bold|Gotha)", text), text  # would render bold
         assert not re.search(r"(?<!\\)<img", text), text  # would be HTML
-    # The names are there, as data or escaped: shown, not dropped.
-    shown = " ".join(texts) + " ".join(str(d.value.to_numpy().tolist()) for d in at.dataframe)
-    markers = (BOLD, "**Gotha** II", "\\*\\*bold\\*\\*", "\\*\\*Gotha\\*\\*")
-    assert any(marker in shown for marker in markers)
+    shown = []
+    for body in html_bodies(at):
+        check = MarkupCheck()
+        check.feed(body)
+        assert not check.problems, check.problems
+        shown.append("".join(check.text))
+    # The names are there, as data or escaped text: shown, not dropped.
+    everything = (" ".join(texts) + " ".join(shown)
+                  + " ".join(str(d.value.to_numpy().tolist()) for d in at.dataframe
+                             if hasattr(d.value, "to_numpy")))
+    markers = (BOLD, "**Gotha** II", "\\*\\*bold\\*\\*", "\\*\\*Gotha\\*\\*", IMG)
+    assert any(marker in everything for marker in markers)
+    if page == "replayer":
+        assert IMG in "".join(shown) and "Zoë the hero" in "".join(shown)
 
 
 # ------------------------------------------------------------------- SQL parameters
@@ -302,6 +690,8 @@ def test_queries_take_hostile_text_as_data_not_sql(sample_db: Path,
     assert data.player_hands(hostile, data.HandFilter()).empty
     assert data.find_hands(hostile).empty
     assert data.hand(hostile).empty
+    assert data.findings_list(data.AuditFilter(rule=hostile, source=hostile)).empty
+    assert data.player_narrowing(hostile, data.HandFilter(stakes=hostile)).total == 0
     assert len(data.player_hands(HERO, data.HandFilter())) == 3
     data.release()
 
@@ -320,9 +710,11 @@ def test_missing_database_shows_a_message_instead_of_an_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(data.DB_ENV, str(tmp_path / "none.duckdb"))
+    monkeypatch.delenv(data.ALLOW_IMPORT_ENV, raising=False)
     at = AppTest.from_file(str(APP), default_timeout=30).run()
     assert not at.exception
-    assert any("no database" in w.value for w in at.warning)
+    (warning,) = [w.value for w in at.warning]
+    assert "no database" in warning and "allow\\-import" in warning
 
 
 # --------------------------------------------------------------------- pure helpers
@@ -346,6 +738,23 @@ def test_rates_show_hits_over_chances() -> None:
     assert fmt.rate(47, 200) == "23.5% (47/200)"
     assert fmt.rate(0, 0) == "– (0/0)"
     assert fmt.ratio(3, 2) == "1.50 (3/2)"
+    assert fmt.percent(47, 200) == "23.5%" and fmt.factor(3, 2) == "1.50"
+
+
+def test_the_note_names_each_filter_that_hides_something() -> None:
+    narrowing = shape.Narrowing(318, (("Money", 318), ("Stakes", 300), ("Dates", 288)))
+    assert shape.narrowing_note(narrowing, "hand", " of X") == (
+        "Showing 288 of 318 hands of X: 18 hidden by the Stakes filter, 12 by the Dates "
+        "filter.")
+    assert shape.narrowing_note(shape.Narrowing(2, (("Rule", 2),)), "finding") == (
+        "Showing all 2 findings.")
+
+
+def test_ledgers_with_the_same_name_are_told_apart() -> None:
+    from razz.dashboard import widgets
+
+    assert widgets.ledger_labels([("cent", "USD"), ("chip", "USD"), ("chip", None)]) == [
+        "USD", "chips (USD)", "chips (play money)"]
 
 
 def test_starting_hands_are_named_and_grouped_like_razz_players_do() -> None:
@@ -370,16 +779,20 @@ def test_cumulative_curve_is_thinned_but_ends_on_the_exact_totals() -> None:
     assert len(curve) < 400
 
 
-def test_numbered_lines_use_file_line_numbers_and_mark_findings() -> None:
-    text = shape.numbered_lines("a\nb\nc", 98, marked=[99])
-    assert text.splitlines() == [" 98   a", " 99 ! b", "100   c"]
+def test_uploads_go_beside_the_database() -> None:
+    from razz.dashboard import uploads
+
+    assert uploads.uploads_folder("/data/x.duckdb") == Path("/data/x.duckdb.uploads")
 
 
-def test_dashboard_command_serves_the_app_headless_on_the_given_database(tmp_path: Path) -> None:
+def test_dashboard_command_serves_the_app_headless_and_read_only_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import argparse
 
     from razz.commands import dashboard
 
+    monkeypatch.setenv(data.ALLOW_IMPORT_ENV, "1")  # never inherited from the environment
     parser = argparse.ArgumentParser()
     dashboard.add_arguments(parser)
     command, env = dashboard.streamlit_command(
@@ -389,3 +802,6 @@ def test_dashboard_command_serves_the_app_headless_on_the_given_database(tmp_pat
     assert command[command.index("--server.port") + 1] == "8999"
     assert command[command.index("--server.headless") + 1] == "true"
     assert env[data.DB_ENV] == str((tmp_path / "x.duckdb").resolve())
+    assert env[data.ALLOW_IMPORT_ENV] == "0"
+    _, env = dashboard.streamlit_command(parser.parse_args(["--allow-import"]))
+    assert env[data.ALLOW_IMPORT_ENV] == "1"

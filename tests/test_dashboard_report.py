@@ -14,6 +14,8 @@ from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from razz import audit_report
 from razz.audit_report import ReportFinding, ReportSummary
 from razz.cli import main
@@ -137,3 +139,29 @@ def test_a_report_without_findings_says_no_rule_was_broken() -> None:
     assert "No rule was broken." in page_text
     assert "<h2>0 findings</h2>" in page_text
     assert "100.0%" in page_text  # hands without a finding
+
+
+def test_the_dashboard_download_is_the_same_report_as_razz_audit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One question, two ways: the findings of the same files, audited by `razz audit` and
+    read back from the store by the dashboard, give the same report rows."""
+    from razz.dashboard import data, exports
+    from razz.store.importer import import_paths
+
+    db = tmp_path / "razz.duckdb"
+    paths = [str(VIOLATIONS), str(HOSTILE)]
+    import_paths(paths, db)
+    monkeypatch.setenv(data.DB_ENV, str(db))
+    summary = data.audit_summary(data.AuditFilter())
+    from_store = parse(exports.report_html(data.AuditFilter(), int(summary["hands"]),
+                                           int(summary["flagged"])))
+    data.release()
+    _, from_cli = razz("audit", *paths, "--format", "html")
+    cli_page = parse(from_cli)
+
+    def key(row: list[str]) -> tuple[str, ...]:
+        return (row[0], row[1], row[2], row[3], row[5])
+
+    assert sorted(map(key, finding_rows(from_store))) == sorted(map(key, finding_rows(cli_page)))
+    assert len(finding_rows(from_store)) == int(summary["findings"]) > 40

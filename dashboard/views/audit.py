@@ -1,4 +1,4 @@
-"""Audit: which logs break which rules, where, and why."""
+"""Audit: which logs break which rules, where, and why; every tab under every filter."""
 
 from __future__ import annotations
 
@@ -6,30 +6,39 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data, shape, widgets
+from razz import audit_report
+from razz.dashboard import data, exports, shape, widgets
 from razz.dashboard import format as fmt
 from razz.replay import rules as catalog
 
+PAGE_SIZE = 100  # findings drawn at once; the CSV and the HTML report have them all
+
 st.title("Audit")
 if int(data.overview()["hands"]) == 0:
-    st.info("No hands in the database yet: import hand histories on the Import page.")
+    widgets.no_hands_message()
     st.stop()
 
 st.sidebar.subheader("Findings shown")
 audit = widgets.audit_filters(st.sidebar)
+hands_narrowing, findings_narrowing = data.audit_narrowing(audit)
+st.caption(shape.narrowing_note(findings_narrowing, "finding") + " "
+           + shape.narrowing_note(hands_narrowing, "hand").replace("Showing", "They are in"))
 summary = data.audit_summary(audit)
 hands, flagged = int(summary["hands"]), int(summary["flagged"])
 share = shape.compliance_share(hands, flagged)
 
 cols = st.columns(5)
-cols[0].metric("Hands", f"{hands:,}")
+cols[0].metric("Hands", f"{hands:,}", help="Hands the filters of hands select (file, table, "
+               "cash or tournament, stakes, dates)")
 cols[1].metric("Compliant", "–" if share is None else f"{share:.1%}",
                help=f"{hands - flagged:,} of {hands:,} hands have no finding shown here")
-cols[2].metric("Findings", f"{int(summary['findings']):,}",
-               help=f"in {flagged:,} hands")
+cols[2].metric("Findings", f"{int(summary['findings']):,}", help=f"in {flagged:,} hands")
 cols[3].metric("Errors / warnings", f"{int(summary['errors']):,} / {int(summary['warnings']):,}")
 cols[4].metric("Unreadable hands", f"{int(summary['rejects']):,}",
-               help="Hands that could not be parsed, in every file")
+               help="Hands that could not be read at all"
+                    + (" in this file" if audit.source else ", in every file"))
+
+short = widgets.short_names(data.source_paths())
 
 
 def rule_text(rule_id: str) -> str:
@@ -56,98 +65,110 @@ with by_rule_tab:
                 color=alt.Color("severity:N", scale=alt.Scale(
                     domain=["error", "warning"], range=["#d62728", "#ff7f0e"])),
                 tooltip=["rule", "severity", "findings", "hands"],
-            ).properties(height=max(90, 34 * by_rule["rule"].nunique())),
+            ).properties(height=max(90, 24 * by_rule["rule"].nunique())),
             width="stretch",
         )
         st.dataframe(pd.DataFrame({
             "Rule": by_rule["rule"],
             "Severity": by_rule["severity"],
-            "Findings": by_rule["findings"],
-            "Hands": by_rule["hands"],
+            "Findings": by_rule["findings"].astype("int64"),
+            "Hands": by_rule["hands"].astype("int64"),
             "Rule text": [rule_text(r) for r in by_rule["rule"]],
-        }), hide_index=True, width="stretch", key="by_rule",
+        }), hide_index=True, width="stretch", key="by_rule", row_height=56,
             column_config={"Rule text": st.column_config.TextColumn(width="large")})
-        with st.expander("The rules, as written in the catalog"):
-            for rule_id in by_rule["rule"].drop_duplicates():
-                try:
-                    found_rule = catalog.rule(rule_id)
-                except KeyError:
-                    continue
-                # The catalog is ours, not the logs': its Markdown is rendered as written.
-                st.markdown(f"**{found_rule.id.value}** ({found_rule.section}): {found_rule.text}")
 
 
-def compliance_tab(group: str, label: str, key: str) -> None:
-    """A table (and for dates a chart) of hands and compliance by file, table or day."""
+def compliance_tab(group: str, label: str, key: str, noun: str) -> None:
+    """Hands and matching findings by file, table or day, under every filter of the page."""
     frame = data.compliance_by(group, audit)
     if frame.empty:
         st.caption("No hands.")
         return
+    with_findings = int((frame["findings"] > 0).sum())
+    st.caption(f"{with_findings:,} of {shape.plural(len(frame), noun)} have a finding shown "
+               "here" + ("; the most first." if group != "date" else "."))
     if group == "date":
-        chart_data = frame.assign(day=pd.to_datetime(frame["key"]))
+        chart_data = frame.assign(day=pd.to_datetime(frame["key"]),
+                                  compliant=frame["compliant_hands"] / frame["hands"])
         st.altair_chart(
             alt.Chart(chart_data).mark_bar().encode(
                 x=alt.X("day:T", title="Day (UTC)"),
                 y=alt.Y("findings:Q", title="Findings", axis=alt.Axis(tickMinStep=1, format="d")),
                 tooltip=[alt.Tooltip("day:T", title="Day"), "hands", "findings",
-                         alt.Tooltip("compliant_pct:Q", title="Compliant", format=".1%")],
+                         alt.Tooltip("compliant:Q", title="Compliant", format=".1%")],
             ).properties(height=220),
             width="stretch",
         )
+    keys = frame["key"].astype(str)
     view = pd.DataFrame({
-        label: frame["key"], "Hands": frame["hands"],
-        "Compliant": frame["compliant_pct"].astype("float64"),
-        "Hands with errors": frame["hands_with_errors"], "Findings": frame["findings"],
-        "Errors": frame["errors"], "Warnings": frame["warnings"],
+        label: keys.map(lambda k: short.get(k, k)) if group == "file" else keys,
+        "Hands": frame["hands"].astype("int64"),
+        "Compliant": (frame["compliant_hands"] / frame["hands"]).astype("float64"),
+        "Hands with errors": frame["hands_with_errors"].astype("int64"),
+        "Findings": frame["findings"].astype("int64"),
+        "Errors": frame["errors"].astype("int64"),
+        "Warnings": frame["warnings"].astype("int64"),
     })
     texts = {"Compliant": [fmt.rate(int(c), int(h)) for c, h in
                            zip(frame["compliant_hands"], frame["hands"], strict=True)]}
-    st.dataframe(widgets.shown_as(view, texts), hide_index=True, width="stretch",
-                 key=key)
+    st.dataframe(widgets.shown_as(view, texts), hide_index=True, width="stretch", key=key,
+                 column_config={label: st.column_config.TextColumn(
+                     label, help="Without the folder every file shares" if group == "file"
+                     else None)})
 
 
 with by_file_tab:
-    compliance_tab("file", "File", "by_file")
+    compliance_tab("file", "File", "by_file", "file")
 with by_table_tab:
-    compliance_tab("table", "Table", "by_table")
+    compliance_tab("table", "Table", "by_table", "table")
 with by_date_tab:
-    compliance_tab("date", "Day (UTC)", "by_date")
+    compliance_tab("date", "Day (UTC)", "by_date", "day")
 with rejects_tab:
-    rejects = data.rejects_list()
+    rejects = data.rejects_list(audit.source)
     if rejects.empty:
         st.success("Every hand could be read.")
     else:
-        st.dataframe(pd.DataFrame({
-            "File": rejects["source"], "Hand": rejects["hand_id"], "Line": rejects["line"],
-            "Column": rejects["col"], "Error": rejects["error"],
-        }), hide_index=True, width="stretch", key="rejects")
+        st.caption(f"{shape.plural(len(rejects), 'hand')} could not be read"
+                   + (" in this file" if audit.source else "")
+                   + ". They have no date, table or stakes: only the File filter applies.")
+        # st.code shows text as written: a name in a log can never become Markdown or HTML.
+        st.code("\n".join(f"{short.get(s, s)}:{line}: {error}" for s, line, error in
+                          zip(rejects["source"], rejects["line"], rejects["error"],
+                              strict=True)), language=None, wrap_lines=True)
 
 st.subheader("Findings")
-listed = data.findings_list(audit)
-if listed.empty:
+total = int(summary["findings"])
+if total == 0:
     st.caption("No finding matches these filters.")
     st.stop()
-st.caption(f"{len(listed):,} findings shown (the latest {data.LIST_LIMIT:,} at most; the CSV has "
-           "them all). Select a finding to replay its hand.")
-event = st.dataframe(
-    pd.DataFrame({
-        "Hand": [widgets.replay_link(k) for k in listed["hand_key"]],
-        "Started (UTC)": pd.to_datetime(listed["started_at"], utc=True).dt.tz_localize(None),
-        "Table": listed["table_name"], "File": listed["source"], "Line": listed["line"],
-        "Rule": listed["rule"], "Severity": listed["severity"], "Expected": listed["expected"],
-        "Actual": listed["actual"], "Message": listed["message"],
-    }),
-    key="findings_list", hide_index=True, width="stretch", on_select="rerun",
-    selection_mode="single-row",
-    column_config={
-        "Hand": st.column_config.LinkColumn("Hand", display_text=r"hand=[^%]*%3A(.*)$"),
-        "Started (UTC)": st.column_config.DatetimeColumn(format="YYYY-MM-DD HH:mm:ss"),
-        "Message": st.column_config.TextColumn(width="large"),
-    },
-)
-widgets.open_selected_hand(event, listed, "findings_list")
-st.download_button(
-    "Download the findings (CSV)",
-    data=lambda: data.findings_list(audit, limit=None).to_csv(index=False).encode("utf-8"),
+pages = -(-total // PAGE_SIZE)
+page = 1
+if pages > 1:
+    page = int(st.number_input(f"Page (of {pages:,}, {PAGE_SIZE} findings each)", 1, pages,
+                               1, key="findings_page"))
+listed = data.findings_list(audit, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
+first = (page - 1) * PAGE_SIZE
+st.caption(f"Findings {first + 1:,} to {first + len(listed):,} of {total:,}, in file and line "
+           "order as `razz audit` prints them. Hover a file for its full path; follow a hand "
+           "to replay it at the finding's line.")
+findings = audit_report.findings_from_rows(listed.to_dict("records"))
+keys = listed["hand_key"].tolist()
+table = audit_report.findings_table(
+    findings, short, link=lambda i: widgets.replay_link(keys[i], line=findings[i].line))
+st.html(f"<style>{audit_report.TABLE_STYLE}</style>"
+        '<div class="rz" style="max-height: 640px; overflow: auto">'
+        + "".join(table) + "</div>")
+
+
+left, right = st.columns(2)
+left.download_button(
+    "Download the findings (CSV)", data=lambda: exports.findings_csv(audit),
     file_name="razz-findings.csv", mime="text/csv", icon=":material/download:",
+)
+right.download_button(
+    "Download the audit report (HTML)",
+    data=lambda: exports.report_html(audit, hands, flagged).encode("utf-8"),
+    file_name="razz-audit-report.html", mime="text/html", icon=":material/description:",
+    help="One self-contained file, as `razz audit --format html` writes it, for the findings "
+         "these filters select",
 )

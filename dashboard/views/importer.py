@@ -1,16 +1,26 @@
-"""Import: upload hand histories from the browser, load them, and see what came in."""
+"""Import: upload hand histories from the browser, load them, and see what came in.
+
+The page exists only when `razz dashboard --allow-import` started the server: it is the
+dashboard's only write, and it keeps the uploaded files beside the database.
+"""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data, uploads
+from razz.dashboard import data, shape, uploads, widgets
 
 st.title("Import hand histories")
+if not widgets.import_allowed():  # the page is not even listed then; an old link lands here
+    st.warning("Importing from the dashboard is off: start it with "
+               "`razz dashboard --allow-import`, or run `razz import` in a terminal.")
+    st.stop()
 st.caption(
     f"Text files of PokerStars hand histories, or zip archives of them, up to "
-    f"{uploads.max_upload_mb()} MB each. Hands already in the database are not added twice."
+    f"{uploads.max_upload_mb()} MB each. Hands already in the database are not added twice. "
+    f"The files are kept in {uploads.uploads_folder(data.database_path())}, beside the "
+    "database."
 )
 
 with st.form("upload", clear_on_submit=True):
@@ -56,12 +66,10 @@ if report is not None:
         "Skipped": report.files["skipped"], "Findings": report.files["findings"],
     }), hide_index=True, width="stretch", key="import_files")
     if len(report.rejects):
-        st.markdown("#### Rejected hands")
-        st.dataframe(pd.DataFrame({
-            "File": report.rejects["source"].map(uploads.display_name),
-            "Hand": report.rejects["hand_id"], "Line": report.rejects["line"],
-            "Column": report.rejects["col"], "Error": report.rejects["error"],
-        }), hide_index=True, width="stretch", key="import_rejects")
+        st.markdown(f"#### {shape.plural(len(report.rejects), 'rejected hand')}")
+        st.caption("Each as file:line: reason. The other hands of these files were imported.")
+        # st.code shows text as written: nothing from a log becomes Markdown or HTML.
+        st.code(uploads.reject_lines(report.rejects), language=None, wrap_lines=True)
     if len(report.skipped):
         st.markdown("#### Hands of other games")
         st.dataframe(pd.DataFrame({

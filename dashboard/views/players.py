@@ -29,10 +29,10 @@ if stats.empty:
     st.stop()
 
 st.subheader("Every player")
-st.caption("Each rate shows its hits over its chances. Select a player to see their sheet and "
-           "the hands behind each number.")
-keys = [s.key for s in data.STATS]
-values = shape.stat_columns(stats, keys)
+st.caption("The hands the sidebar selects, for every player in them. Each rate shows its hits "
+           "over its chances. Select a player to make them the sidebar's player: the sheet "
+           "below follows.")
+values = shape.stat_columns(stats, [s.key for s in data.STATS])
 overview = pd.DataFrame({
     "Player": stats["player"],
     "Hero": stats["hero"].astype(bool),
@@ -40,29 +40,27 @@ overview = pd.DataFrame({
     "Net": widgets.in_currency(stats["net"], unit),
     "BB/100": stats["bb_per_100"],
 })
-labels = {}
 for stat in data.STATS:
     overview[stat.label] = values[stat.key]
-    labels[stat.label] = stat
 texts = {
     stat.label: [(fmt.ratio if stat.ratio else fmt.rate)(int(h), int(c)) for h, c in
                  zip(stats[f"{stat.key}_hits"], stats[f"{stat.key}_chances"], strict=True)]
     for stat in data.STATS
 }
-styled = widgets.shown_as(overview, texts)
-event = st.dataframe(
-    styled, key="players_table", hide_index=True, width="stretch", on_select="rerun",
-    selection_mode="single-row",
+# A key per sidebar player: once a pick has become the sidebar's player, the table starts
+# afresh instead of keeping a selected row that now means someone else.
+table_key = f"players_table:{player}"
+picked = st.dataframe(
+    widgets.shown_as(overview, texts), key=table_key, hide_index=True, width="stretch",
+    on_select="rerun", selection_mode="single-row",
     column_config={
         "Net": widgets.money_column("Net", unit, currency),
         "BB/100": st.column_config.NumberColumn(format="%+.2f", help="Big bets per 100 hands"),
-        **{label: st.column_config.Column(help=stat.note or None)
-           for label, stat in labels.items()},
+        **{stat.label: st.column_config.Column(help=stat.note) for stat in data.STATS},
     },
 )
-picked = widgets.selected_rows(event)
-if picked:
-    player = str(stats["player"].iloc[picked[0]])
+if widgets.selected_rows(picked):
+    widgets.show_player(str(stats["player"].iloc[widgets.selected_rows(picked)[0]]))
 
 row = stats[stats["player"] == player]
 if row.empty:
@@ -74,18 +72,25 @@ cols = st.columns(4)
 cols[0].metric("Hands", f"{int(row['hands']):,}")
 widgets.metric_money(cols[1], "Net", row["net"], unit, currency)
 cols[2].metric("BB/100", f"{row['bb_per_100']:+.2f}")
-cols[3].metric(f"VPIP 3rd ({int(row['vpip_hits'])}/{int(row['vpip_chances'])})",
-               f"{row['vpip_hits'] / max(1, row['vpip_chances']):.1%}")
+cols[3].metric("VPIP 3rd", fmt.percent(int(row["vpip_hits"]), int(row["vpip_chances"])),
+               help=f"{int(row['vpip_hits']):,} of {int(row['vpip_chances']):,} hands")
 
 left, right = st.columns([3, 2])
-sheet = shape.stat_sheet(row, [(s.key, s.label, s.ratio, s.note) for s in data.STATS])
+sheet = shape.stat_sheet(row, data.STATS)
 with left:
     chosen_stat = st.dataframe(
-        sheet[["statistic", "value", "hits", "chances", "counts"]].rename(columns={
-            "statistic": "Statistic", "value": "Value", "hits": "Hits", "chances": "Chances",
-            "counts": "Counts"}),
+        sheet[["statistic", "value", "count", "out_of"]].rename(columns={
+            "statistic": "Statistic", "value": "Value", "count": "Count",
+            "out_of": "Out of"}),
         key="stat_sheet", hide_index=True, width="stretch", on_select="rerun",
         selection_mode="single-row", height=35 * (len(sheet) + 1) + 3,
+        column_config={
+            "Value": st.column_config.TextColumn(
+                help="A share of the chances, or for aggression a ratio (bets and raises "
+                     "per call)"),
+            "Count": st.column_config.TextColumn(help="What the statistic counted"),
+            "Out of": st.column_config.TextColumn(help="The chances it had"),
+        },
     )
 with right:
     funnel = pd.DataFrame({
@@ -98,11 +103,14 @@ with right:
     st.altair_chart(
         alt.Chart(funnel).mark_bar().encode(
             y=alt.Y("Stage:N", sort=None, title=None),
-            x=alt.X("Hands:Q", title="Hands"),
+            x=alt.X("Hands:Q", title="Hands", axis=alt.Axis(tickMinStep=1, format="d")),
             tooltip=["Stage", "Hands"],
         ).properties(title="How far the hands went", height=300),
         width="stretch",
     )
+with st.expander("How each statistic is counted"):
+    # Our own texts (no log text): Markdown is safe here.
+    st.markdown("\n".join(f"* **{s.label}**: {s.note}" for s in data.STATS))
 
 stat_rows = widgets.selected_rows(chosen_stat)
 if stat_rows:

@@ -19,8 +19,6 @@ gap = st.sidebar.slider("New session after a pause of (minutes)", 5, 240, 30, st
                         key="session_gap")
 
 hands = data.player_hands(player, hand_filter)
-st.caption(f"{len(hands):,} hands of {fmt.markdown_literal(player)} "
-           f"in {fmt.ledger_label(unit, currency)}")
 if hands.empty:
     st.info("No hands match these filters.")
     st.stop()
