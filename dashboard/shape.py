@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from razz.dashboard import format as fmt
@@ -108,6 +109,38 @@ def cumulative(hands: pd.DataFrame, max_points: int = 1500) -> pd.DataFrame:
         series.append(part.iloc[keep])
     start = pd.DataFrame({"hand": 0, "series": list(parts), "money": 0.0, "bb": 0.0})
     return pd.concat([start, *series], ignore_index=True)
+
+
+SESSION_COLUMNS = ["table_id", "stakes_id", "start", "end", "hands", "net", "net_bb",
+                   "bb_per_100", "rake_paid", "showdowns"]
+
+
+def sessions_of(hands: pd.DataFrame, gap_minutes: int) -> pd.DataFrame:
+    """A player's sessions from their hands in time order (`data.player_hand_numbers`).
+
+    A session is a run of hands at one table without a pause of `gap_minutes` or more
+    between two hands' starts, split by stakes, as the store's `sessions_for` counts them
+    (a test holds the two equal); `start` and `end` are the first and last hands' starts
+    in epoch ms. Latest first. Numbers only, so that a million hands take a moment.
+    """
+    if hands.empty:
+        return pd.DataFrame(columns=SESSION_COLUMNS)
+    by_table = hands.iloc[np.argsort(hands["table_id"].to_numpy(), kind="stable")]
+    when = by_table["t"].to_numpy()
+    table = by_table["table_id"].to_numpy()
+    opens = np.ones(len(by_table), dtype=bool)
+    opens[1:] = (table[1:] != table[:-1]) | (when[1:] - when[:-1] >= gap_minutes * 60_000)
+    grouped = by_table.assign(session=np.cumsum(opens)).groupby(
+        ["session", "stakes_id"], sort=False).agg(
+        table_id=("table_id", "first"), start=("t", "min"), end=("t", "max"),
+        hands=("t", "size"), net=("net", "sum"), net_bb=("net_bb", "sum"),
+        rake_paid=("rake_paid", "sum"), showdowns=("showdown", "sum"))
+    out = grouped.reset_index()
+    # As SQL's round(): halves away from zero (the rake paid is never negative).
+    out["rake_paid"] = np.floor(out["rake_paid"].astype("float64") + 0.5).astype("int64")
+    out["bb_per_100"] = 100 * out["net_bb"] / out["hands"]
+    out = out.sort_values(["start", "table_id"], ascending=[False, True], kind="stable")
+    return out[SESSION_COLUMNS].reset_index(drop=True)
 
 
 # ---------------------------------------------------------------------- player statistics

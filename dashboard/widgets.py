@@ -120,28 +120,35 @@ def player_and_filters() -> tuple[str, data.HandFilter] | None:
         help="Whose hands every page shows. The hero (the player whose hole cards the logs "
              "show) comes first.",
     ))
-    ledgers = data.ledgers(player)
+    scope = data.player_scope(player)
+    ledgers = (scope.groupby(["unit", "currency"], dropna=False)["hands"].sum()
+               .reset_index().sort_values(["hands", "unit"], ascending=[False, True],
+                                          kind="stable"))
     ledger_names = ledger_labels(ledgers[["unit", "currency"]].itertuples(index=False))
     chosen = str(choose(sidebar, "Money", "ledger", ledger_names, ledger_names[0], (player,),
                         help="Amounts in different currencies or in chips are not added up."))
     unit, currency = ledgers.iloc[ledger_names.index(chosen)][["unit", "currency"]]
     currency = None if pd.isna(currency) else str(currency)
-    choices = data.filter_choices(player, str(unit), currency)
-    scope = (player, chosen)
-    kind = one_of(sidebar, "Cash or tournament", "kind", _unique(choices["kind"]), scope)
-    stakes = one_of(sidebar, "Stakes", "stakes", _unique(choices["stakes"]), scope)
-    table = one_of(sidebar, "Table", "table", sorted(_unique(choices["table_name"])), scope)
-    picked = choices
-    for column, value in (("kind", kind), ("stakes", stakes), ("table_name", table)):
-        if value is not None:
-            picked = picked[picked[column] == value]
-    span_of = picked if len(picked) else choices
-    first = pd.Timestamp(span_of["first_hand"].min()).date()
-    last = pd.Timestamp(span_of["last_hand"].max()).date()
-    day_from, day_to = date_range(sidebar, "dates", first, last, (*scope, kind, stakes, table))
+    in_ledger = data.HandFilter(unit=str(unit), currency=currency)
+    choices = scope[in_ledger.masks(scope)[0][1]]
+    by_size = choices.sort_values(["big_bet", "stakes"], kind="stable")
+    ledger_scope = (player, chosen)
+    kind = one_of(sidebar, "Cash or tournament", "kind", _unique(choices["kind"]),
+                  ledger_scope)
+    stakes = one_of(sidebar, "Stakes", "stakes", _unique(by_size["stakes"]), ledger_scope)
+    table = one_of(sidebar, "Table", "table", sorted(_unique(choices["table_name"])),
+                   ledger_scope)
+    picked = data.HandFilter(unit=str(unit), currency=currency, kind=kind, stakes=stakes,
+                             table=table)
+    kept = pd.Series(True, index=scope.index)
+    for _, mask in picked.masks(scope):
+        kept &= mask
+    days = pd.to_datetime((scope[kept] if kept.any() else choices)["day"]).dt.date
+    day_from, day_to = date_range(sidebar, "dates", days.min(), days.max(),
+                                  (*ledger_scope, kind, stakes, table))
     hands = data.HandFilter(unit=str(unit), currency=currency, date_from=day_from,
                             date_to=day_to, kind=kind, stakes=stakes, table=table)
-    st.caption(shape.narrowing_note(data.player_narrowing(player, hands), "hand",
+    st.caption(shape.narrowing_note(data.scope_narrowing(scope, hands), "hand",
                                     f" of {fmt.markdown_literal(player)}"))
     return player, hands
 
@@ -198,7 +205,7 @@ def audit_filters(container: Any) -> data.AuditFilter:
     _audit_filters_from_address()
     choices = data.audit_choices()
     found = {kind: group["value"].dropna().tolist() for kind, group in choices.groupby("kind")}
-    short = short_names(data.source_paths())
+    short = short_source_names()
     rule = one_of(container, "Rule", "audit_rule", found.get("rule", []))
     severity = one_of(container, "Severity", "audit_severity", found.get("severity", []))
     picked_file = choose(container, "File", "audit_file", [ALL, *found.get("source", [])], ALL,
@@ -227,11 +234,18 @@ def audit_filters(container: Any) -> data.AuditFilter:
     return data.AuditFilter(hands=hands, rule=rule, severity=severity, source=source)
 
 
-def short_names(paths: list[str]) -> dict[str, str]:
-    """Files as short paths: without the folder that every file of the store shares."""
+def short_source_names() -> dict[str, str]:
+    """The store's files as short paths: without the folder that every file shares."""
+    path = data.database_path()
+    return _short_names(path, data.database_version(path))
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def _short_names(path: str, version: tuple[int, int, int]) -> dict[str, str]:
     from razz.audit_report import short_paths
 
-    return short_paths(paths)
+    del path, version  # the cache key: computed again when the store changes
+    return short_paths(data.source_paths())
 
 
 # ---------------------------------------------------------------------------- money

@@ -472,6 +472,17 @@ def test_replayer_history_numbers_the_files_lines_marks_findings_and_wraps(
     assert "&lt;img src=x onerror=alert(1)&gt;: calls $0.08" in history
 
 
+def test_replayer_steps_through_a_hand_without_findings(app: AppTest, sample_db: Path) -> None:
+    (key, line, pot, unit, currency) = sql(sample_db, """
+        SELECT h.hand_key, a.line, a.pot_after, h.unit, h.currency
+        FROM hands h JOIN actions a USING (hand_key)
+        WHERE h.findings = 0 AND a.street = '4th' ORDER BY h.hand_key, a.seq LIMIT 1""")[0]
+    at = open_page(app, "replayer", hand=key, line=str(line))
+    assert f"Line {line} · 4th street" in table_text(at)
+    assert f"Pot {fmt.money(pot, unit, currency)}" in table_text(at)
+    assert not [b for b in at.button if b.key and b.key.startswith("replay_finding_")]
+
+
 def test_replayer_opens_from_a_list_of_hands_by_selecting_a_row(app: AppTest) -> None:
     at = choose_player(rerun(app), HERO)
     at = select_row(at, "sessions_table", 1)
@@ -687,12 +698,102 @@ def test_queries_take_hostile_text_as_data_not_sql(sample_db: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(data.DB_ENV, str(sample_db))
     hostile = "x' OR '1'='1'; DROP TABLE hands; --"
-    assert data.player_hands(hostile, data.HandFilter()).empty
+    assert data.player_hand_numbers(hostile, data.HandFilter(stakes=hostile)).empty
+    assert data.player_scope(hostile).empty
     assert data.find_hands(hostile).empty
     assert data.hand(hostile).empty
     assert data.findings_list(data.AuditFilter(rule=hostile, source=hostile)).empty
-    assert data.player_narrowing(hostile, data.HandFilter(stakes=hostile)).total == 0
-    assert len(data.player_hands(HERO, data.HandFilter())) == 3
+    assert len(data.player_hand_numbers(HERO, data.HandFilter())) == 3
+    data.release()
+
+
+# ------------------------------------------------ the dashboard's own queries, checked
+
+
+# Each statistic's hits and chances in the store's `player_stats_for` (what `razz stats` reads).
+MACRO_COLUMNS = {
+    "vpip": ("vpip", "hands"), "complete_raise": ("complete_raise", "hands"),
+    "bring_in_posted": ("bring_in_posted", "bring_in_hands"),
+    "bring_in_completed": ("bring_in_completed", "bring_in_hands"),
+    "bring_in_folded": ("bring_in_folded", "bring_in_posted"),
+    "fold_to_completion": ("folded_to_completion", "faced_completion"),
+    "steal_attempt": ("steal_attempts", "hands"), "steal_success": ("steal_successes",
+                                                                    "steal_attempts"),
+    **{f"saw_{s}": (f"saw_{s}", "hands") for s in ("4th", "5th", "6th", "7th")},
+    "showdown": ("showdowns", "saw_4th"), "won_showdown": ("showdowns_won", "showdowns"),
+    **{f"aggression_{s}": (f"aggr_{s}", f"calls_{s}") for s in ("3rd", "4th", "5th", "6th",
+                                                               "7th")},
+}
+
+
+@pytest.mark.parametrize("unit, currency", [("cent", "USD"), ("chip", "USD")])
+def test_player_statistics_count_what_the_stores_macro_counts(
+    sample_db: Path, monkeypatch: pytest.MonkeyPatch, unit: str, currency: str
+) -> None:
+    monkeypatch.setenv(data.DB_ENV, str(sample_db))
+    assert set(MACRO_COLUMNS) == set(data.STATS_BY_KEY)
+    ours = data.player_stats(data.HandFilter(unit=unit, currency=currency), 1, None)
+    data.release()
+    with duckdb.connect(str(sample_db), read_only=True) as con:
+        macro = con.execute("SELECT * FROM player_stats_for() WHERE unit = ? AND "
+                            "currency IS NOT DISTINCT FROM ?", [unit, currency]).df()
+    assert len(ours) == len(macro) > 10
+    ours, macro = ours.set_index("player"), macro.set_index("player")
+    for key, (hits, chances) in MACRO_COLUMNS.items():
+        assert (ours[f"{key}_hits"] == macro.loc[ours.index, hits]).all(), key
+        assert (ours[f"{key}_chances"] == macro.loc[ours.index, chances]).all(), key
+    assert (ours["hands"] == macro.loc[ours.index, "hands"]).all()
+    assert (ours["net"] == macro.loc[ours.index, "net"]).all()
+    assert (ours["rake_paid"] == macro.loc[ours.index, "rake_paid"]).all()
+    assert ours["bb_per_100"].to_numpy() == pytest.approx(
+        macro.loc[ours.index, "bb_per_100"].to_numpy())
+
+
+@pytest.mark.parametrize("gap", [5, 30, 240])
+def test_sessions_are_cut_as_the_stores_macro_cuts_them(
+    sample_db: Path, monkeypatch: pytest.MonkeyPatch, gap: int
+) -> None:
+    monkeypatch.setenv(data.DB_ENV, str(sample_db))
+    players = [p for (p,) in sql(sample_db, "SELECT player FROM players GROUP BY player "
+                                            "ORDER BY count(*) DESC LIMIT 12")]
+    checked = 0
+    for player in players:
+        hands = data.HandFilter(unit="cent", currency="USD")
+        ours = shape.sessions_of(data.player_hand_numbers(player, hands), gap)
+        macro = pd.DataFrame(sql(sample_db, """
+            SELECT epoch_ms(started_at), epoch_ms(ended_at), hands, net, rake_paid, net_bb
+            FROM sessions_for(p_player := ?, p_gap_minutes := ?)
+            WHERE unit = 'cent' AND currency = 'USD'
+            ORDER BY started_at DESC, table_name, hands""", player, gap),
+            columns=["start", "end", "hands", "net", "rake_paid", "net_bb"])
+        ours = ours.sort_values(["start", "hands"], ascending=[False, True]).reset_index()
+        macro = macro.sort_values(["start", "hands"], ascending=[False, True]).reset_index()
+        assert len(ours) == len(macro), player
+        for column in ("start", "end", "hands", "net", "rake_paid"):
+            assert ours[column].astype("int64").tolist() == macro[column].tolist(), (
+                player, column)
+        assert ours["net_bb"].to_numpy() == pytest.approx(macro["net_bb"].to_numpy())
+        checked += len(ours)
+    data.release()
+    assert checked > 20
+
+
+@pytest.mark.parametrize("filters", [
+    {}, {"unit": "cent", "currency": "USD"}, {"unit": "chip", "currency": "USD"},
+    {"unit": "cent", "currency": "USD", "stakes": "$0.25/$0.50"},
+    {"unit": "cent", "currency": "USD", "kind": "cash", "date_from": date(2021, 1, 1)},
+    {"unit": "cent", "currency": "USD", "table": "Ceres X", "date_to": date(2022, 6, 30)},
+])
+def test_what_the_sidebar_says_is_hidden_is_what_sql_counts(
+    sample_db: Path, monkeypatch: pytest.MonkeyPatch, filters: dict[str, Any]
+) -> None:
+    monkeypatch.setenv(data.DB_ENV, str(sample_db))
+    hands = data.HandFilter(**filters)
+    from_scope = data.scope_narrowing(data.player_scope(ISSUE_PLAYER), hands)
+    from_sql = data._narrow("player_hands_for(p_player := ?)", [ISSUE_PLAYER],
+                            hands.conditions())
+    assert from_scope == from_sql
+    assert from_scope.shown == len(data.player_hand_numbers(ISSUE_PLAYER, hands))
     data.release()
 
 

@@ -8,13 +8,12 @@ import streamlit as st
 
 from razz import audit_report
 from razz.dashboard import data, exports, shape, widgets
-from razz.dashboard import format as fmt
 from razz.replay import rules as catalog
 
 PAGE_SIZE = 100  # findings drawn at once; the CSV and the HTML report have them all
 
 st.title("Audit")
-if int(data.overview()["hands"]) == 0:
+if data.hand_count() == 0:
     widgets.no_hands_message()
     st.stop()
 
@@ -38,7 +37,7 @@ cols[4].metric("Unreadable hands", f"{int(summary['rejects']):,}",
                help="Hands that could not be read at all"
                     + (" in this file" if audit.source else ", in every file"))
 
-short = widgets.short_names(data.source_paths())
+short = widgets.short_source_names()
 
 
 def rule_text(rule_id: str) -> str:
@@ -74,13 +73,16 @@ with by_rule_tab:
             "Findings": by_rule["findings"].astype("int64"),
             "Hands": by_rule["hands"].astype("int64"),
             "Rule text": [rule_text(r) for r in by_rule["rule"]],
-        }), hide_index=True, width="stretch", key="by_rule", row_height=56,
+        }), hide_index=True, width="stretch", key="by_rule", row_height=72,
             column_config={"Rule text": st.column_config.TextColumn(width="large")})
+
+
+every_group = data.compliance(audit)  # one scan for the three tabs
 
 
 def compliance_tab(group: str, label: str, key: str, noun: str) -> None:
     """Hands and matching findings by file, table or day, under every filter of the page."""
-    frame = data.compliance_by(group, audit)
+    frame = data.compliance_by(group, every_group)
     if frame.empty:
         st.caption("No hands.")
         return
@@ -103,18 +105,20 @@ def compliance_tab(group: str, label: str, key: str, noun: str) -> None:
     view = pd.DataFrame({
         label: keys.map(lambda k: short.get(k, k)) if group == "file" else keys,
         "Hands": frame["hands"].astype("int64"),
-        "Compliant": (frame["compliant_hands"] / frame["hands"]).astype("float64"),
+        "Compliant": (100 * frame["compliant_hands"] / frame["hands"]).astype("float64"),
+        "Compliant hands": frame["compliant_hands"].astype("int64"),
         "Hands with errors": frame["hands_with_errors"].astype("int64"),
         "Findings": frame["findings"].astype("int64"),
         "Errors": frame["errors"].astype("int64"),
         "Warnings": frame["warnings"].astype("int64"),
     })
-    texts = {"Compliant": [fmt.rate(int(c), int(h)) for c, h in
-                           zip(frame["compliant_hands"], frame["hands"], strict=True)]}
-    st.dataframe(widgets.shown_as(view, texts), hide_index=True, width="stretch", key=key,
-                 column_config={label: st.column_config.TextColumn(
-                     label, help="Without the folder every file shares" if group == "file"
-                     else None)})
+    # Plain columns, no per-cell styling: tens of thousands of files stay quick to draw.
+    st.dataframe(view, hide_index=True, width="stretch", key=key, column_config={
+        label: st.column_config.TextColumn(
+            label, help="Without the folder every file shares" if group == "file" else None),
+        "Compliant": st.column_config.NumberColumn(
+            format="%.1f%%", help="Share of the hands without a finding shown here"),
+    })
 
 
 with by_file_tab:

@@ -6,7 +6,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data, shape, widgets
+from razz.dashboard import data, widgets
 from razz.dashboard import format as fmt
 
 st.title("Sessions")
@@ -18,27 +18,26 @@ unit, currency = str(hand_filter.unit), hand_filter.currency
 gap = st.sidebar.slider("New session after a pause of (minutes)", 5, 240, 30, step=5,
                         key="session_gap")
 
-hands = data.player_hands(player, hand_filter)
-if hands.empty:
+results = data.player_results(player, hand_filter, gap)
+if results.hands == 0:
     st.info("No hands match these filters.")
     st.stop()
 
-showdown = hands["showdown"].astype(bool)
 cols = st.columns(6)
-cols[0].metric("Hands", f"{len(hands):,}")
-widgets.metric_money(cols[1], "Net", hands["net"].sum(), unit, currency)
-cols[2].metric("BB/100", f"{100 * hands['net_bb'].sum() / len(hands):+.2f}",
+cols[0].metric("Hands", f"{results.hands:,}")
+widgets.metric_money(cols[1], "Net", results.net, unit, currency)
+cols[2].metric("BB/100", f"{100 * results.net_bb / results.hands:+.2f}",
                help="Big bets won per 100 hands")
-widgets.metric_money(cols[3], "Showdown", hands.loc[showdown, "net"].sum(), unit, currency,
+widgets.metric_money(cols[3], "Showdown", results.net_showdown, unit, currency,
                      help="Won or lost in hands that went to showdown")
-widgets.metric_money(cols[4], "Non-showdown", hands.loc[~showdown, "net"].sum(), unit, currency,
+widgets.metric_money(cols[4], "Non-showdown", results.net_no_showdown, unit, currency,
                      help="Won or lost in hands that ended before a showdown")
-widgets.metric_money(cols[5], "Rake paid", hands["rake_paid"].sum(), unit, currency,
+widgets.metric_money(cols[5], "Rake paid", results.rake_paid, unit, currency,
                      help="The rake of the pots won, shared by what each winner collected")
 
 measure = st.segmented_control("Result in", ["Money", "Big bets"], default="Money",
                                key="curve_measure") or "Money"
-curve = shape.cumulative(hands)
+curve = results.curve
 field = "money" if measure == "Money" else "bb"
 if measure == "Money":
     curve = curve.assign(money=widgets.in_currency(curve["money"], unit))
@@ -64,17 +63,26 @@ st.altair_chart(chart, width="stretch")
 st.subheader("Sessions")
 st.caption("A session is a run of hands at one table without a pause longer than the gap set "
            "in the sidebar. Select one to list its hands.")
-table = data.sessions(player, gap, hand_filter)
+table = results.sessions.copy()
+names = data.table_names()
+tables = dict(zip(names.loc[names["what"] == "table", "id"],
+                  names.loc[names["what"] == "table", "text"], strict=True))
+stakes = dict(zip(names.loc[names["what"] == "stakes", "id"],
+                  names.loc[names["what"] == "stakes", "text"], strict=True))
+table["table_name"] = table["table_id"].map(tables)
+table["started_at"] = pd.to_datetime(table["start"], unit="ms", utc=True)
+table["ended_at"] = pd.to_datetime(table["end"], unit="ms", utc=True)
 view = pd.DataFrame({
-    "Start (UTC)": pd.to_datetime(table["started_at"], utc=True).dt.tz_localize(None),
-    "End (UTC)": pd.to_datetime(table["ended_at"], utc=True).dt.tz_localize(None),
-    "Duration": [fmt.duration(s) for s in table["seconds"]],
-    "Hands": table["hands"],
+    "Start (UTC)": table["started_at"].dt.tz_localize(None),
+    "End (UTC)": table["ended_at"].dt.tz_localize(None),
+    "Duration": [fmt.duration((e - s) / 1000) for s, e in zip(table["start"], table["end"],
+                                                                strict=True)],
+    "Hands": table["hands"].astype("int64"),
     "Net": widgets.in_currency(table["net"], unit),
-    "BB/100": table["bb_per_100"],
+    "BB/100": table["bb_per_100"].astype("float64"),
     "Rake paid": widgets.in_currency(table["rake_paid"], unit),
     "Table": table["table_name"],
-    "Stakes": table["stakes"],
+    "Stakes": table["stakes_id"].map(stakes),
 })
 event = st.dataframe(
     view, key="sessions_table", hide_index=True, width="stretch", on_select="rerun",
@@ -96,6 +104,6 @@ if picked:
                  f"{pd.Timestamp(session['started_at']):%Y-%m-%d %H:%M} UTC")
     widgets.hand_list(
         data.session_hands(player, str(session["table_name"]),
-                           pd.Timestamp(session["started_at"]).to_pydatetime(),
-                           pd.Timestamp(session["ended_at"]).to_pydatetime(), hand_filter),
+                           session["started_at"].tz_convert(None).to_pydatetime(),
+                           session["ended_at"].tz_convert(None).to_pydatetime(), hand_filter),
         key="session_hands")
