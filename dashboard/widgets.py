@@ -144,10 +144,16 @@ def player_and_filters() -> tuple[str, data.HandFilter] | None:
     for _, mask in picked.masks(scope):
         kept &= mask
     days = pd.to_datetime((scope[kept] if kept.any() else choices)["day"]).dt.date
-    day_from, day_to = date_range(sidebar, "dates", days.min(), days.max(),
+    first, last = days.min(), days.max()
+    day_from, day_to = date_range(sidebar, "dates", first, last,
                                   (*ledger_scope, kind, stakes, table))
-    hands = data.HandFilter(unit=str(unit), currency=currency, date_from=day_from,
-                            date_to=day_to, kind=kind, stakes=stakes, table=table)
+    # Every day of the player's hands is no date filter: the other players' hands on other
+    # days (the table of every player) are not hidden by a range nobody chose.
+    narrowed = (day_from, day_to) != (first, last)
+    hands = data.HandFilter(unit=str(unit), currency=currency,
+                            date_from=day_from if narrowed else None,
+                            date_to=day_to if narrowed else None,
+                            kind=kind, stakes=stakes, table=table)
     st.caption(shape.narrowing_note(data.scope_narrowing(scope, hands), "hand",
                                     f" of {fmt.markdown_literal(player)}"))
     return player, hands
@@ -229,6 +235,8 @@ def audit_filters(container: Any) -> data.AuditFilter:
         address.update({"from": str(day_from), "to": str(day_to)})
     if dict(st.query_params) != address:
         st.query_params.from_dict(address)
+    if span is not None and (day_from, day_to) == span:  # every day: no date filter
+        day_from = day_to = None
     hands = data.HandFilter(date_from=day_from, date_to=day_to, kind=kind, stakes=stakes,
                             table=table)
     return data.AuditFilter(hands=hands, rule=rule, severity=severity, source=source)

@@ -319,6 +319,17 @@ def test_player_statistics_sheet_follows_the_sidebar_player(
     assert metrics(at)["Hands"] == "3"
 
 
+def test_every_players_counts_do_not_depend_on_whose_sheet_is_shown(
+    app: AppTest, sample_db: Path
+) -> None:
+    """Issue 12: the hero's own days hid 12 of RazzHero's hands from the table of players."""
+    at = open_page(app, "players")
+    assert at.selectbox(key="player").value != ISSUE_PLAYER
+    everyone = frame(at, f"players_table:{at.selectbox(key='player').value}")
+    counts = dict(zip(everyone["Player"], everyone["Hands"], strict=True))
+    assert counts[ISSUE_PLAYER] == player_count(sample_db, ISSUE_PLAYER) == 318
+
+
 def test_selecting_a_player_in_the_table_makes_them_the_sidebar_player(app: AppTest) -> None:
     at = choose_player(open_page(app, "players"), HERO)
     everyone = frame(at, f"players_table:{HERO}")

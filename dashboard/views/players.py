@@ -29,9 +29,9 @@ if stats.empty:
     st.stop()
 
 st.subheader("Every player")
-st.caption("The hands the sidebar selects, for every player in them. Each rate shows its hits "
-           "over its chances. Select a player to make them the sidebar's player: the sheet "
-           "below follows.")
+st.caption("Every player's hands under the sidebar's money, cash or tournament, stakes and "
+           "table, and its dates once narrowed. Each rate shows its hits over its chances. "
+           "Select a player to make them the sidebar's player: the sheet below follows.")
 values = shape.stat_columns(stats, [s.key for s in data.STATS])
 overview = pd.DataFrame({
     "Player": stats["player"],
