@@ -1,7 +1,8 @@
-"""End to end: `razz import`, then `razz dashboard` as a user starts it, driven in Chromium.
+"""End to end: `razz import`, then `razz dashboard --allow-import` as a user starts it, in Chromium.
 
 Needs Debian's Chromium at /usr/bin/chromium (`apt-get install -y chromium`); Playwright's own
-browser download does not work here. Screenshots of every page go to `test-artifacts/`.
+browser download does not work here. Screenshots of every page (the replayer in the middle of
+a hand, the audit with a rule filter) go to `test-artifacts/`.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ PAGES = {
     "sessions": ("/", "Sessions"),
     "players": ("/players", "Player statistics"),
     "starting-hands": ("/starting-hands", "Starting hands"),
-    "replayer": ("/replayer?hand=PokerStars%3A900000000002", "Hand replayer"),
+    "replayer": ("/replayer?hand=PokerStars%3A900000000002&line=74", "Hand replayer"),
     "audit": ("/audit", "Audit"),
+    "audit-one-rule": ("/audit?rule=LOG-DESC", "Audit"),
     "import": ("/import", "Import hand histories"),
 }
 
@@ -64,7 +66,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     assert imported.returncode in (0, 1), imported.stderr  # 1: some hand broke a rule
     port = _free_port()
     log = (tmp_path_factory.mktemp("browser-log") / "dashboard.log").open("w")
-    process = subprocess.Popen(_razz("dashboard", "--db", str(db), "--port", str(port)),
+    process = subprocess.Popen(_razz("dashboard", "--db", str(db), "--port", str(port),
+                                     "--allow-import"),
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -98,7 +101,7 @@ def _record_dialog(dialog: Dialog) -> None:
 def browser_page(server: str) -> Iterator[Page]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page = browser.new_page(viewport={"width": 1500, "height": 1700})
         page.on("dialog", _record_dialog)
         yield page
         browser.close()
@@ -146,20 +149,67 @@ def test_replayer_opens_a_hand_from_the_hand_search(server: str, browser_page: P
     box = link.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + 18, box["y"] + 54)
-    page.wait_for_url("**/replayer?hand=PokerStars%3A900000000002", timeout=30_000)
+    page.wait_for_url("**/replayer?hand=PokerStars%3A900000000002*", timeout=30_000)
     page.locator("h3", has_text="hand #900000000002").first.wait_for(timeout=60_000)
     _settle(page, "Hand replayer")
-    code = page.locator('[data-testid="stCode"]').inner_text()
-    assert "86 ! Zoë the hero: shows [8c 4d 6s 7d 3c Ks 2h]" in code
+    history = page.locator(".rzt .history").inner_text()
+    assert "Zoë the hero: shows [8c 4d 6s 7d 3c Ks 2h]" in history
     page.screenshot(path=str(ARTIFACTS / "dashboard-replayer-opened.png"), full_page=True)
     assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_replayer_steps_with_next_and_draws_four_colours(server: str, browser_page: Page
+                                                         ) -> None:
+    page = browser_page
+    page.goto(server + "/replayer?hand=PokerStars%3A900000000002&line=74")
+    _settle(page, "Hand replayer")
+    now = page.locator(".rzt .now")
+    assert "Line 74 · 5th street" in now.inner_text()
+    page.get_by_role("button", name="Next").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rzt .now')?.innerText.includes('Line 75')",
+        timeout=30_000)
+    _settle(page, "Hand replayer")
+    assert "6th street" in page.locator(".rzt .now").inner_text()
+    colours = page.evaluate(
+        """() => Object.fromEntries(['s', 'h', 'd', 'c'].map(s => {
+            const card = document.querySelector('.rzt .felt .card.s-' + s);
+            return [s, card ? getComputedStyle(card).color : null];
+        }))""")
+    assert colours == {"s": "rgb(17, 17, 17)", "h": "rgb(208, 2, 27)",
+                       "d": "rgb(11, 92, 213)", "c": "rgb(16, 138, 47)"}
+    # The history pane wraps its lines: nothing sticks out on the right.
+    overflow = page.evaluate(
+        """() => { const h = document.querySelector('.rzt .history');
+                   return h.scrollWidth - h.clientWidth; }""")
+    assert overflow <= 1
+    page.screenshot(path=str(ARTIFACTS / "dashboard-replayer-next.png"), full_page=True)
+
+
+def test_audit_files_show_short_with_the_full_path_on_hover(server: str, browser_page: Page
+                                                            ) -> None:
+    page = browser_page
+    page.goto(server + "/audit?rule=LOG-DESC")
+    _settle(page, "Audit")
+    cells = page.locator(".rz td.file")
+    assert cells.count() >= 3
+    for i in range(cells.count()):
+        cell = cells.nth(i)
+        full = cell.get_attribute("title") or ""
+        assert full.startswith("/") and full.endswith(cell.inner_text().strip())
+        assert len(cell.inner_text()) < len(full)
+    # Every message whole: the cells wrap instead of cutting.
+    messages = page.locator(".rz tbody tr td:nth-child(4)")
+    for i in range(messages.count()):
+        cell = messages.nth(i)
+        assert cell.evaluate("e => e.scrollWidth <= e.clientWidth")
 
 
 def test_untrusted_names_show_as_literal_text_in_the_browser(
     server: str, browser_page: Page
 ) -> None:
     page = browser_page
-    page.goto(server + "/replayer?hand=PokerStars%3A900000000002")
+    page.goto(server + "/replayer?hand=PokerStars%3A900000000002&line=85")
     _settle(page, "Hand replayer")
     body = page.locator("body").inner_text()
     assert "Table **Gotha** II" in body
