@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import pandas as pd
+
 from razz.parser import events as ev
 
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
@@ -90,7 +92,8 @@ class _Table:
                                self.community, tuple(notes)))
 
 
-_ACTION_EVENTS = (ev.BringIn, ev.Bet, ev.Call, ev.Raise, ev.Check, ev.Fold)
+_ACTION_EVENTS = (ev.BringIn, ev.Bet, ev.Complete, ev.Call, ev.Raise, ev.Check, ev.Fold)
+_HIDDEN = ev.UNKNOWN_CARD  # "??": a card the log does not show
 
 
 def build(
@@ -208,11 +211,7 @@ def _deal(table: _Table, items: list[tuple[int, ev.Event]], i: int) -> int:
         line_of = dealt.get(player)
         held = seat.cards
         if line_of is not None and line_of.previous:  # `[old …] [new]`: the cards so far
-            if line_of.hero and len(line_of.previous) == len(held):  # all of them, in order
-                held = tuple(Card(code, c.down) for c, code in zip(held, line_of.previous,
-                                                                   strict=True))
-            else:  # up cards only
-                held = _filled(held, line_of.previous)
+            held = _filled(held, line_of.previous)
         table.set(player, cards=held + _new_cards(street, line_of, start.community is not None))
     what = {"3rd": "two cards down and one up each", "7th": "one card down each"}
     text = f"{STREET_NAMES[street]}: " + what.get(street, "one card up each")
@@ -224,34 +223,29 @@ def _deal(table: _Table, items: list[tuple[int, ev.Event]], i: int) -> int:
 
 
 def _filled(cards: tuple[Card, ...], seen: Sequence[str]) -> tuple[Card, ...]:
-    """Cards with the unknown up cards taken from a later line that shows them (a player
-    whose 3rd-street line is missing is seen with his door card on 4th street)."""
-    known = {c.code for c in cards if c.code}
-    missing = [code for code in seen if code not in known]
-    out = []
-    for card in cards:
-        if not card.code and not card.down and missing:
-            out.append(Card(missing.pop(0), down=False))
-        else:
-            out.append(card)
-    return tuple(out)
+    """Cards completed by a later line that repeats them in position order (`??` where it
+    hides one): a player whose 3rd-street line is missing is seen with his door card on 4th.
+
+    >>> _filled((Card("", True), Card("", True), Card("", False)), ("??", "??", "Qc"))[2]
+    Card(code='Qc', down=False)
+    """
+    if len(seen) != len(cards):  # not the same cards: keep what is known
+        return cards
+    return tuple(Card(code, card.down) if not card.code and code != _HIDDEN else card
+                 for card, code in zip(cards, seen, strict=True))
 
 
 def _new_cards(street: str, dealt: ev.Dealt | None, community: bool) -> tuple[Card, ...]:
-    """The cards a player gets on a street, known or not."""
-    if street == "7th":
-        if community:
-            return ()
-        known = dealt.new[-1] if dealt is not None and dealt.new else ""
-        return (Card(known, down=True),)
-    if street == "3rd":
-        new = dealt.new if dealt is not None else ()
-        if len(new) >= 3:  # the hero's line: two down cards, then the door card
-            return (Card(new[0], True), Card(new[1], True), Card(new[2], False))
-        up = new[-1] if new else ""
-        return (Card("", True), Card("", True), Card(up, False))
-    up = dealt.new[-1] if dealt is not None and dealt.new else ""
-    return (Card(up, down=False),)
+    """The cards a player gets on a street, known or not: on 3rd street down, down, up; on
+    7th one down (none when a community card is dealt instead); else one up."""
+    if street == "7th" and community:
+        return ()
+    count = 3 if street == "3rd" else 1
+    new = list(dealt.new if dealt is not None else ())[-count:]
+    new = [_HIDDEN] * (count - len(new)) + new
+    down = [True, True, False] if street == "3rd" else [street == "7th"]
+    return tuple(Card("" if code == _HIDDEN else code, is_down)
+                 for code, is_down in zip(new, down, strict=True))
 
 
 def _action(table: _Table, line: int, event: ev.Event, stored: dict[str, Any] | None,
@@ -260,23 +254,32 @@ def _action(table: _Table, line: int, event: ev.Event, stored: dict[str, Any] | 
     assert isinstance(event, ev.PlayerEvent)
     player = event.player
     seat = table.seats.get(player)
-    kind = str(stored["kind"]) if stored is not None else type(event).__name__.lower()
-    amount = getattr(event, "amount", 0)
-    bet = seat.bet if seat is not None else 0
-    if isinstance(event, ev.Raise):
+    before = seat.bet if seat is not None else 0
+    kind = str(stored["kind"]) if stored is not None else ""
+    written = getattr(event, "amount", None)  # None where the site writes no amount
+    if written is None and stored is not None and not pd.isna(stored["amount"]):
+        written = int(stored["amount"])
+    bet = before
+    if isinstance(event, ev.Raise | ev.Complete):
         bet = event.to
-        said = (f"completes to {money(event.to)}" if kind == "complete"
-                else f"raises {money(event.amount)} to {money(event.to)}")
+        if isinstance(event, ev.Complete) or kind == "complete":
+            said = f"completes to {money(event.to)}"
+        elif isinstance(event, ev.Raise) and event.amount is not None:
+            said = f"raises {money(event.amount)} to {money(event.to)}"
+        else:
+            said = f"raises to {money(event.to)}"
     elif isinstance(event, ev.BringIn):
-        bet += amount
-        said = f"brings in for {money(amount)}"
+        bet += written or 0
+        said = f"brings in for {money(written)}" if written else "brings in"
     elif isinstance(event, ev.Bet):
-        bet += amount
+        bet += written or 0
         said = (f"completes to {money(bet)}" if kind == "complete"
-                else f"bets {money(amount)}")
+                else f"bets {money(written or 0)}")
     elif isinstance(event, ev.Call):
-        bet += amount
-        said = f"calls {money(amount)}"
+        if written is None:  # what matches the highest bet of the street
+            written = max((s.bet for s in table.seats.values()), default=0) - before
+        bet += written
+        said = f"calls {money(written)}"
     elif isinstance(event, ev.Check):
         said = "checks"
     else:
@@ -284,18 +287,17 @@ def _action(table: _Table, line: int, event: ev.Event, stored: dict[str, Any] | 
     all_in = bool(getattr(event, "all_in", False))
     if all_in:
         said += " and is all-in"
-    changes: dict[str, Any] = {"bet": bet, "action": said if not isinstance(event, ev.Fold)
-                               else "folded", "all_in": all_in or (seat is not None
-                                                                   and seat.all_in)}
+    changes: dict[str, Any] = {
+        "bet": bet, "action": "folded" if isinstance(event, ev.Fold) else said,
+        "all_in": all_in or (seat is not None and seat.all_in)}
     if isinstance(event, ev.Fold):
         changes["folded"] = True
     if stored is not None:
         table.pot = int(stored["pot_after"])
         changes["stack"] = int(stored["stack_after"])
     elif seat is not None:
-        put_in = bet - seat.bet
-        table.pot += put_in
-        changes["stack"] = seat.stack - put_in
+        table.pot += bet - before
+        changes["stack"] = seat.stack - (bet - before)
     table.set(player, **changes)
     table.snapshot([*pending, line], f"{player} {said}", actor=player)
 
@@ -321,7 +323,7 @@ def _show(table: _Table, line: int, event: ev.Event, pending: list[int]) -> None
         if seat is not None:
             table.set(event.player, cards=_revealed(seat.cards, event.cards))
         described = f" ({event.description})" if event.description else ""
-        text = f"{event.player} shows {' '.join(event.cards)}{described}"
+        text = f"{event.player} shows {' '.join(event.cards)}{described}"  # as written
         table.set(event.player, action=f"shows{described}")
     elif isinstance(event, ev.Muck):
         text = f"{event.player} mucks"
@@ -336,7 +338,7 @@ def _revealed(cards: tuple[Card, ...], shown: Sequence[str]) -> tuple[Card, ...]
     """A player's cards once shown: the unknown down cards take the shown cards not yet seen,
     in order (a stud hand is shown as down, down, up … up, down)."""
     seen = {c.code for c in cards if c.code}
-    hidden = [code for code in shown if code not in seen]
+    hidden = [code for code in shown if code not in seen and code != _HIDDEN]
     out = []
     for card in cards:
         if not card.code and hidden:
@@ -378,8 +380,10 @@ def _summary(table: _Table, items: list[tuple[int, ev.Event]], i: int,
             total = event
         i += 1
     text = "Summary"
-    if total is not None:
+    if total is not None and total.total is not None:
         text += f": total pot {money(total.total)}, rake {money(total.rake)}"
+    elif total is not None:
+        text += f": rake {money(total.rake)}"
     table.snapshot(lines, text + ".")
     return i
 
@@ -390,6 +394,9 @@ def _note(table: _Table, line: int, event: ev.Event) -> None:
         said = f"{event.player}: {event.text}" if event.player else event.text
     elif isinstance(event, ev.BettingCapped):
         said = "The betting is capped."
+    elif isinstance(event, ev.BringInCard):
+        said = f"{event.player} has the {'highest' if event.high else 'lowest'} door card, " \
+               f"{event.card}, and brings in."
     else:
         said = type(event).__name__
     if not table.steps:
