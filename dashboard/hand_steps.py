@@ -117,7 +117,9 @@ def build(
     )
     offset = first_line - 1
     items = [(e.line + offset, e) for e in hand.events]
-    start_lines = [first_line] + [line for line, e in items if isinstance(e, ev.SeatLine)]
+    last_seat = max((line for line, e in items if isinstance(e, ev.SeatLine)),
+                    default=first_line)
+    start_lines = list(range(first_line, last_seat + 1))  # the header, table and seat lines
     table.snapshot(start_lines, f"{len(ordered)} players sit down; their stacks as the hand "
                                 "starts.")
     i = 0
