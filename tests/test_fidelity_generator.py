@@ -8,6 +8,8 @@ disagreement with the auditor points at the auditor.
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import random
 import sys
 from pathlib import Path
@@ -190,3 +192,10 @@ def test_generated_hands_parse_and_cover_every_situation() -> None:
         ]
     counts = coverage(tables)
     assert all(n > 0 for n in counts.values()), counts
+
+
+@pytest.mark.parametrize("name", ["cards", "edits", "game", "generate", "writer"])
+def test_the_harness_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(f"fidelity.{name}")
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0

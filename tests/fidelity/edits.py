@@ -149,6 +149,7 @@ def high_key(cards: tuple[str, ...] | list[str]) -> tuple[int, tuple[int, ...]]:
                 straight_top = values[0]
             elif values == [14, 5, 4, 3, 2]:
                 straight_top = 5
+        key: tuple[int, tuple[int, ...]]
         if straight_top and flush:
             key = (8, (straight_top,))
         elif shape[0] == 4:

@@ -19,8 +19,9 @@ A `Fault` is a room that breaks one rule on purpose: the engine asks it at each 
 marks the event it changed (`Ev.mark`), and play goes on consistently from there.
 
 >>> import random
+>>> deck = [r + s for r in "A23456789TJQK" for s in "cdhs"]
 >>> spec = HandSpec("cash", CASH_4_8, [Seat(1, "ann", 100), Seat(2, "bob", 100)], hero="ann",
-...                 hand_id=1, started=START, table="T", max_seats=8, deck=list(DECK))
+...                 hand_id=1, started=START, table="T", max_seats=8, deck=deck)
 >>> played = Game(spec, Policy(random.Random(1))).play()
 >>> played.events[0].kind, played.events[0].amount
 ('ante', 1)
@@ -608,7 +609,7 @@ class Game:
                 correct = split(pot.net, winners)
                 pot.shares = self.fault.award(self, index, pot, dict(correct))
                 for p in order:
-                    amount = pot.shares.get(p.name)
+                    amount = pot.shares.get(p.name, 0)
                     if amount:
                         mark = amount != correct.get(p.name)
                         self.emit(Ev("collect", p.name, amount, label=labels[index], mark=mark))

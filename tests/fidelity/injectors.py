@@ -142,11 +142,12 @@ def deal(
     **policy: object,
 ) -> Played | None:
     """Play one hand (None when the rigging failed or a showdown hand lacks five ranks)."""
-    spec: HandSpec | None = random_spec(rng, knobs)
+    spec = random_spec(rng, knobs)
     if spec_fn is not None:
-        spec = spec_fn(spec)
-        if spec is None:
+        rigged_spec = spec_fn(spec)
+        if rigged_spec is None:
             return None
+        spec = rigged_spec
     rigged = frozenset(name for name, _ in spec.forced)
     if rigged and "stations" not in policy:
         policy["stations"] = rigged  # a rigged player stays in: the rig is the point
@@ -1750,7 +1751,7 @@ def by_key(
 
     def winners_by(key: FaultyKey, game: Game, shown: list[str]) -> list[str]:
         keys = {n: key(game, game.by_name[n]) for n in shown}
-        top = min(keys.values())  # type: ignore[type-var]
+        top = min(keys.values())
         return sorted((n for n in shown if keys[n] == top), key=lambda n: game.by_name[n].seat)
 
     def chooser(

@@ -13,6 +13,7 @@ import contextlib
 import io
 import json
 import random
+import re
 import tempfile
 from collections import Counter
 from collections.abc import Iterable
@@ -142,7 +143,7 @@ def _quote(texts: list[str] | None, f: Found) -> str:
         return f"line {f.line}"
     lines = texts[f.file].splitlines()
     text = lines[f.line - 1].strip() if 0 < f.line <= len(lines) else "?"
-    return f"at `{text[:48]}`"
+    return "at `" + re.sub(r"\$?\d+(\.\d+)?", "N", text)[:48] + "`"
 
 
 def _instead(
