@@ -1,6 +1,9 @@
-"""The Lark grammars of the hand-history formats, one `.lark` file per site."""
+"""The Lark grammars of the hand-history formats: one `.lark` file per site, and `common.lark`
+with what they share (imported with `%import .common (…)`)."""
 
 from importlib.resources import files
+
+PACKAGE = __name__
 
 
 def grammar_text(name: str) -> str:

@@ -9,63 +9,26 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from razz.parser.events import ParseError
 
-# What each terminal of grammar/pokerstars.lark stands for, in words.
-DESCRIPTIONS = {
-    "NAME": "the name of a player seated in this hand",
-    "DEALT_NAME": "'Dealt to ' and a seated player's name",
-    "RESULT_NAME": "'Seat N: ' and a seated player's name",
-    "DEALT_3RD": "the 3rd-street cards, e.g. [Qc] or [Td 2s 9s]",
-    "DEALT_4TH": "the 4th-street cards, e.g. [Qc] [8s]",
-    "DEALT_5TH": "the 5th-street cards, e.g. [Qc 8s] [3d]",
-    "DEALT_6TH": "the 6th-street cards, e.g. [Qc 8s 3d] [Jh]",
-    "DEALT_7TH": "the river cards, e.g. [4c 2h 8h 7c Ah 2s] [5h]",
-    "SEAT_NAME": "a player name",
-    "AMOUNT": "an amount",
-    "CARD": "one card in brackets, e.g. [Ah]",
-    "CARDS": "cards in brackets, e.g. [Ah 2c]",
-    "CARDS_2": "two cards in brackets",
-    "CARDS_3": "three cards in brackets",
-    "CARDS_4": "four cards in brackets",
-    "CARDS_5": "five cards in brackets",
-    "CARDS_6": "six cards in brackets",
-    "_EOL": "the end of the line",
-    "$END": "the end of the hand",
-    "HAND_START": "a header 'PokerStars Hand #…'",
-    "HAND_ID": "a hand number",
-    "GAME_LIMIT": "a game such as 'Razz Limit'",
-    "MIXED_OPEN": "a mixed game such as '8-Game ('",
-    "STAKES": "stakes such as '$0.04/$0.08'",
-    "TOURNAMENT_NO": "'Tournament #…, '",
-    "BUY_IN": "a buy-in such as '$200+$15 USD'",
-    "LEVEL": "' - Level … (…/…) - '",
-    "CLOSE_LEVEL": "') - Level … (…/…) - '",
-    "DATETIME": "a date and time such as '2009/11/26 10:24:42 ET'",
-    "ET_DATETIME": "an ET date and time in brackets",
-    "TABLE_NAME": "a table line \"Table '…'\"",
-    "MAX_SEATS": "' 8-max'",
-    "SEAT_NO": "'Seat N: '",
-    "SEAT_STACK": "' (<stack> in chips)'",
-    "SEAT_STATUS": "' is sitting out'",
-    "SUMMARY_STREET": "a street such as '3rd Street' or 'River'",
-    "POT_LABEL": "' Main pot ' or ' Side pot '",
-    "FROM_POT": "' from pot'",
-    "DESCRIPTION": "a hand description in parentheses",
-    "WITH": "' with <description>'",
-    "PLAYER_NOISE": "a chat or table message",
-    "JOINS": "' joins the table at seat #N'",
-    "SAID": "' said, \"…\"'",
-    "FINISHED": "' finished the tournament in …'",
-    "WINS_TOURNAMENT": "' wins the tournament …'",
-    "TIMED_OUT": "' has timed out'",
-    "POSITION": "' (button)'",
-    "TOTAL_EXTRA": "' | …'",
-}
+# Said of every grammar; what each of a grammar's terminals stands for is in its `//:` lines.
+GENERIC = {"$END": "the end of the hand", "_EOL": "the end of the line"}
+_DESCRIBED = re.compile(r"^//:\s*(\S+)\s+(.+?)\s*$", re.M)
+
+
+def descriptions(grammar: str) -> dict[str, str]:
+    """What the terminals of a grammar stand for, in words, from its `//: NAME words` lines.
+
+    >>> descriptions("NAME: /x/\\n//: NAME  the name of a player\\n")
+    {'$END': 'the end of the hand', '_EOL': 'the end of the line', 'NAME': 'the name of a player'}
+    """
+    return {**GENERIC, **dict(_DESCRIBED.findall(grammar))}
+
+
 _LITERAL = re.compile(r'^"(.*)"$')
 
 
-def _describe(terminal: str, literals: dict[str, str]) -> str:
-    if terminal in DESCRIPTIONS:
-        return DESCRIPTIONS[terminal]
+def _describe(terminal: str, literals: dict[str, str], words: dict[str, str]) -> str:
+    if terminal in words:
+        return words[terminal]
     if terminal in literals:
         return repr(literals[terminal])
     return terminal
@@ -107,9 +70,12 @@ def describe_error(
     hand_id: str | None,
     literals: dict[str, str] | None = None,
     names: list[str] | None = None,
+    words: dict[str, str] | None = None,
 ) -> ParseError:
-    """Turn a Lark (or amount) exception on the text of one hand into a `ParseError`."""
+    """Turn a Lark (or amount) exception on the text of one hand into a `ParseError`;
+    `words` says what the grammar's terminals stand for (`descriptions`)."""
     literals = literals or {}
+    words = words or GENERIC
     lines = text.split("\n")
     line = getattr(exc, "line", None) or 1
     column = getattr(exc, "column", None) or 1
@@ -133,7 +99,7 @@ def describe_error(
         except (AttributeError, KeyError, TypeError):
             pass
     expected.discard("PLAYER_NOISE")  # accepted almost everywhere: it only blurs the message
-    words = sorted(_describe(t, literals) for t in expected)
+    wanted = sorted(_describe(t, literals, words) for t in expected)
     if isinstance(exc, UnexpectedInput):
         at = line_text[column - 1 : column + 29] if line_text else ""
         found = f"unexpected {at!r}" if at else "unexpected end of line"
@@ -146,10 +112,10 @@ def describe_error(
             found = "the hand ends too early"
         elif after is not None:
             found, column, _ = after
-            words = []
+            wanted = []
         elif expected & NAME_TERMINALS and len(expected - NAME_TERMINALS) <= 2:
             found = f"{at!r} does not start with the name of a player seated in this hand"
-        message = found + (f"; expected {_join(words)}" if words else "")
+        message = found + (f"; expected {_join(wanted)}" if wanted else "")
     else:
         message = str(exc)
     return ParseError(

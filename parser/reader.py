@@ -1,8 +1,11 @@
-"""Files to hands: decode the bytes, split the text into hands, parse each hand.
+"""Files to hands: decode the bytes, ask the registry whose they are, cut them, read each hand.
 
 Files are streamed: one line at a time is decoded and one hand at a time is kept, so memory
-does not grow with the size of the file. Bad input never raises: an unreadable hand becomes
-a `ParseError` (file, line, column, reason) and the next hand is read as usual.
+does not grow with the size of the file. The first non-blank line says which site wrote the
+file (`razz.parser.sites`); that site cuts it into hands, and each hand is read by the site
+its own first line names (the file's site when none does). Bad input never raises: an
+unreadable hand becomes a `ParseError` (file, line, column, reason) and the next hand is read
+as usual.
 
 >>> from razz.parser.reader import split_text
 >>> [(h.first_line, h.text.count("\\n")) for h in split_text("a\\nb\\n\\n\\n\\nc")]
@@ -14,31 +17,32 @@ from __future__ import annotations
 import codecs
 import io
 import os
-import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
 from razz.parser.events import ParseError, ParseResult
-from razz.parser.pokerstars import PokerStarsParser, unsupported
+from razz.parser.sites import FALLBACK, HandReader, RawHand, Site, recognise
+from razz.parser.sites.base import MAX_HAND_LINES, MAX_LINE, first_line
 
-MAX_LINE = 64 * 1024  # characters; real lines are under 200
-MAX_HAND_LINES = 5000  # real hands have under 200 lines
-# A hand starts at a header line even when no blank line comes before it.
-_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #")
+__all__ = [
+    "MAX_HAND_LINES",
+    "MAX_LINE",
+    "RawHand",
+    "Readers",
+    "file_site",
+    "lines_of",
+    "open_text",
+    "read_path",
+    "read_piece",
+    "read_stream",
+    "read_text",
+    "split_stream",
+    "split_text",
+]
 
-
-@dataclass(frozen=True, slots=True)
-class RawHand:
-    """The text of one hand, cut from a file, not yet parsed."""
-
-    source: str
-    first_line: int
-    text: str  # LF line ends, ends with "\n"
-    problem: str | None = None  # why the text cannot be a hand (a line or the hand too long)
-    problem_line: int = 0
+Lines = Iterator[tuple[str, bool]]
 
 
 def open_text(stream: BinaryIO) -> io.TextIOWrapper:
@@ -83,7 +87,7 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
-def _lines(text: io.TextIOBase) -> Iterator[tuple[str, bool]]:
+def _lines(text: io.TextIOBase) -> Lines:
     """(line, too_long) for each line; an over-long line is cut and the rest of it dropped."""
     while True:
         line = text.readline(MAX_LINE)
@@ -99,85 +103,107 @@ def _lines(text: io.TextIOBase) -> Iterator[tuple[str, bool]]:
             yield line, False
 
 
+def file_site(lines: Iterable[tuple[str, bool]]) -> tuple[Site, Lines]:
+    """The site that wrote a file (from its first non-blank line), and all of its lines."""
+    it = iter(lines)
+    head: list[tuple[str, bool]] = []
+    site = FALLBACK
+    for item in it:
+        head.append(item)
+        if item[0].strip():
+            site = recognise(item[0]) or FALLBACK
+            break
+    return site, _chain(head, it)
+
+
+def _chain(head: list[tuple[str, bool]], rest: Iterator[tuple[str, bool]]) -> Lines:
+    yield from head
+    yield from rest
+
+
 def split_lines(lines: Iterable[tuple[str, bool]], source: str) -> Iterator[RawHand]:
-    """Group lines into hands: blank lines separate hands, and so does a new header line."""
-    block: list[str] = []
-    first = 0
-    problem: str | None = None
-    problem_line = 0
-    number = 0
+    """The hands of a file's lines, cut the way the file's site separates hands."""
+    site, lines = file_site(lines)
+    return site.cut(lines, source)
 
-    def flush() -> RawHand:
-        text = "".join(block)
-        if not text.endswith("\n"):
-            text += "\n"
-        return RawHand(source, first, text, problem, problem_line)
 
-    for number, (line, too_long) in enumerate(lines, start=1):
-        if not line.strip():
-            if block:
-                yield flush()
-                block, problem = [], None
-            continue
-        if block and _HEADER.match(line):
-            yield flush()
-            block, problem = [], None
-        if not block:
-            first = number
-        if too_long and problem is None:
-            problem, problem_line = f"line longer than {MAX_LINE} characters", number
-        if len(block) >= MAX_HAND_LINES:
-            if problem is None:
-                problem, problem_line = f"hand longer than {MAX_HAND_LINES} lines", number
-            continue  # keep memory flat: the hand is reported, its extra lines dropped
-        block.append(line)
-    if block:
-        yield flush()
+def lines_of(stream: BinaryIO) -> Lines:
+    """The lines of a byte stream, decoded (`(line, too_long)`, LF ends)."""
+    return _lines(open_text(stream))
 
 
 def split_stream(stream: BinaryIO, source: str) -> Iterator[RawHand]:
-    """The hands of a byte stream, unparsed."""
-    return split_lines(_lines(open_text(stream)), source)
+    """The hands of a byte stream, unread."""
+    return split_lines(lines_of(stream), source)
 
 
 def split_text(text: str, source: str = "<text>") -> Iterator[RawHand]:
-    """The hands of a text, unparsed."""
+    """The hands of a text, unread."""
     return split_lines(_lines(io.StringIO(text, newline=None)), source)
 
 
-@lru_cache(maxsize=1)
-def default_parser() -> PokerStarsParser:
-    """One parser per process: building the LALR tables takes a moment."""
-    return PokerStarsParser()
+class Readers:
+    """The hand readers of one file: each hand is read by the site its first line names, else
+    by the file's site (whose grammar then says what is wrong)."""
+
+    def __init__(self, site: Site = FALLBACK) -> None:
+        self.site = site
+        self._readers: dict[Site, HandReader] = {}
+
+    def read(self, raw: RawHand) -> ParseResult:
+        """Read one hand cut from the file."""
+        if raw.problem is not None:
+            return _problem(raw)
+        line = first_line(raw.text)
+        site = self.site if self.site.recognises(line) else recognise(line) or self.site
+        reader = self._readers.get(site)
+        if reader is None:
+            reader = self._readers[site] = site.reader()
+        return reader.read(raw)
 
 
-def parse_raw(raw: RawHand, parser: PokerStarsParser | None = None) -> ParseResult:
-    """Parse one hand cut from a file."""
-    if raw.problem is not None:
-        skipped = unsupported(raw.source, raw.first_line, raw.text)
-        if skipped is not None:  # e.g. a whole XML file, read as one long "hand"
-            return skipped
-        lines = raw.text.split("\n")
-        index = max(0, min(raw.problem_line - raw.first_line, len(lines) - 1))
-        return ParseError(
-            source=raw.source,
-            line=raw.problem_line,
-            column=1,
-            line_text=lines[index],
-            message=raw.problem,
-            expected=(),
-            hand_id=None,
-            first_line=raw.first_line,
-            text=raw.text,
-        )
-    return (parser or default_parser()).parse(raw.text, raw.source, raw.first_line)
+def _problem(raw: RawHand) -> ParseError:
+    lines = raw.text.split("\n")
+    index = max(0, min(raw.problem_line - raw.first_line, len(lines) - 1))
+    return ParseError(
+        source=raw.source,
+        line=raw.problem_line,
+        column=1,
+        line_text=lines[index],
+        message=raw.problem or "",
+        expected=(),
+        hand_id=None,
+        first_line=raw.first_line,
+        text=raw.text,
+    )
+
+
+def read_lines(lines: Iterable[tuple[str, bool]], source: str) -> Iterator[ParseResult]:
+    """Every hand of a file's lines: `Hand`, `SkippedHand` or `ParseError`, in file order."""
+    site, rest = file_site(lines)
+    readers = Readers(site)
+    for raw in site.cut(rest, source):
+        yield readers.read(raw)
+
+
+def read_piece(data: bytes, source: str, line_offset: int = 0) -> Iterator[ParseResult]:
+    """Every hand of a piece of a file (bytes that start where a hand starts), numbered with
+    the lines of its file: `line_offset` lines come before the piece."""
+    site, lines = file_site(lines_of(io.BytesIO(data)))
+    readers = Readers(site)
+    for raw in site.cut(lines, source):
+        if line_offset:
+            raw = replace(
+                raw,
+                first_line=raw.first_line + line_offset,
+                problem_line=raw.problem_line + line_offset if raw.problem else 0,
+            )
+        yield readers.read(raw)
 
 
 def read_stream(stream: BinaryIO, source: str) -> Iterator[ParseResult]:
     """Every hand of a byte stream: `Hand`, `SkippedHand` or `ParseError`, in file order."""
-    parser = default_parser()
-    for raw in split_stream(stream, source):
-        yield parse_raw(raw, parser)
+    return read_lines(lines_of(stream), source)
 
 
 def read_path(path: str | os.PathLike[str]) -> Iterator[ParseResult]:
@@ -195,6 +221,4 @@ def read_path(path: str | os.PathLike[str]) -> Iterator[ParseResult]:
 
 def read_text(text: str, source: str = "<text>") -> Iterator[ParseResult]:
     """Every hand of a text."""
-    parser = default_parser()
-    for raw in split_text(text, source):
-        yield parse_raw(raw, parser)
+    return read_lines(_lines(io.StringIO(text, newline=None)), source)

@@ -23,15 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-# Folders and archives are searched for these; a file named on the command line is read
-# whatever its name.
-HAND_SUFFIXES = (".txt",)
+from razz.parser import sites
+
+# Folders and archives are searched for the files of every site the registry knows; a file
+# named on the command line is read whatever its name.
+HAND_SUFFIXES = sites.suffixes()
 ZIP_SUFFIX = ".zip"
 MEMBER_SEP = "!"
 BLOCK = 1 << 20
 # A hand starts on a line that begins with one of these, after an empty line. Only used to
-# find places where a file may be cut; the parser decides what a hand really is.
-HEADER_STARTS = (b"\nPokerStars ", b"\nFull Tilt Poker ", b"\nFullTiltPoker", b"\nWinamax Poker ")
+# find places where a file may be cut; the site's reader decides what a hand really is.
+HEADER_STARTS = tuple(b"\n" + start for start in sites.header_bytes())
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 

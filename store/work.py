@@ -11,9 +11,7 @@ does a hand that the auditor fails to replay.
 
 from __future__ import annotations
 
-import dataclasses
 import gc
-import io
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -21,8 +19,7 @@ from dataclasses import dataclass
 import pyarrow as pa
 
 from razz.parser.events import Hand, ParseError, ParseResult, SkippedHand
-from razz.parser.pokerstars import PokerStarsParser
-from razz.parser.reader import default_parser, parse_raw, split_stream
+from razz.parser.reader import read_piece
 from razz.replay.findings import Finding
 from razz.replay.results import HandResult
 from razz.replay.ruleset import Ruleset, get_ruleset
@@ -79,15 +76,19 @@ def init_worker(ruleset: str = DEFAULT_RULESET) -> None:
     global _ruleset_name
     _ruleset_name = ruleset
     _ruleset()
-    _parser()
+    _parsers()
     _auditor()
     # What exists now (modules, the parser's tables) lives as long as the process: keep it
     # out of the collector's full passes, which the many objects of each hand set off.
     gc.freeze()
 
 
-def _parser() -> PokerStarsParser:
-    return default_parser()
+def _parsers() -> None:
+    """Build every site's parser now, before the first piece (they are kept per process)."""
+    from razz.parser import sites
+
+    for site in sites.SITES:
+        site.reader()
 
 
 def _ruleset() -> Ruleset:
@@ -102,15 +103,7 @@ def _auditor() -> Callable[[Hand, Ruleset], HandResult]:
 
 def parse_piece(data: bytes, source: str, line_offset: int) -> Iterator[ParseResult]:
     """Every hand of a piece, numbered with the lines of its file."""
-    parser = _parser()
-    for raw in split_stream(io.BytesIO(data), source):
-        if line_offset:
-            raw = dataclasses.replace(
-                raw,
-                first_line=raw.first_line + line_offset,
-                problem_line=raw.problem_line + line_offset if raw.problem else 0,
-            )
-        yield parse_raw(raw, parser)
+    return read_piece(data, source, line_offset)
 
 
 def process_task(task: Task) -> TaskResult:

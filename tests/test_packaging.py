@@ -30,7 +30,9 @@ def test_the_wheel_maps_every_folder_under_one_package(wheel: Path) -> None:
     for needed in [
         "razz/cli.py",
         "razz/grammar/pokerstars.lark",
+        "razz/grammar/common.lark",
         "razz/parser/reader.py",
+        "razz/parser/sites/pokerstars.py",
         "razz/replay/engine.py",
         "razz/store/schema.sql",
         "razz/dashboard/app.py",

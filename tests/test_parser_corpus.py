@@ -121,17 +121,3 @@ def test_the_corrupt_card_is_a_clear_error_on_that_hand_only() -> None:
     assert "'of' is not a card" in result.message
     assert result.line_text[result.column - 1 :].startswith("of")
     assert result.hand_id == "91733835979"
-
-
-@pytest.mark.parametrize(
-    ("folder", "site"),
-    [("fulltilt", "Full Tilt Poker"), ("winamax", "Winamax"), ("kingsclub", "KingsClub"),
-     ("merge", "Merge Network (XML)")],
-)
-def test_other_sites_are_skipped_with_a_plain_reason(folder: str, site: str) -> None:
-    files = sorted((CORPUS.parent / folder).glob("*.txt"))
-    assert files
-    for path in files:
-        results = list(read_path(path))
-        assert results and all(isinstance(r, SkippedHand) and r.game == site for r in results)
-        assert "not supported" in results[0].reason

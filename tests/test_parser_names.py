@@ -8,7 +8,7 @@ import pytest
 
 from razz.parser import Hand, read_text
 from razz.parser import events as ev
-from razz.parser.pokerstars import PokerStarsParser
+from razz.parser.sites.pokerstars import PokerStarsParser
 
 TRICKY = [
     "PC [Mittel]",

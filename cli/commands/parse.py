@@ -10,7 +10,6 @@ errors. Files are read in pieces by worker processes, one per core.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import sys
@@ -60,21 +59,11 @@ class PieceReport:
 def parse_piece(data: bytes, source: str, line_offset: int, want_json: bool) -> PieceReport:
     """Parse the hands of one piece of a file (runs in a worker process)."""
     from razz.parser.events import Hand, ParseError, SkippedHand
-    from razz.parser.reader import default_parser, parse_raw, split_stream
+    from razz.parser.reader import read_piece
     from razz.parser.serialize import result_to_dict
 
-    parser = default_parser()
     report = PieceReport()
-    for raw in split_stream(io.BytesIO(data), source):
-        if line_offset:
-            raw = type(raw)(
-                raw.source,
-                raw.first_line + line_offset,
-                raw.text,
-                raw.problem,
-                raw.problem_line + line_offset if raw.problem else 0,
-            )
-        result = parse_raw(raw, parser)
+    for result in read_piece(data, source, line_offset):
         if isinstance(result, Hand):
             report.parsed += 1
         elif isinstance(result, SkippedHand):

@@ -1,4 +1,5 @@
-"""PokerStars hand histories: `grammar/pokerstars.lark` compiled, and its tree turned into events.
+"""PokerStars hand histories (FORMATS.md §1): `grammar/pokerstars.lark` compiled, its tree
+turned into events, and the site's entry in the registry (`SITE`).
 
 `PokerStarsParser.parse(text, source, first_line)` reads the text of one hand and returns a
 `Hand`, a `SkippedHand` (another game) or a `ParseError`; it never raises on bad input.
@@ -10,22 +11,25 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 from lark.grammar import Rule
+from lark.load_grammar import FromPackageLoader, PackageResource
 
-from razz.grammar import grammar_text
+from razz.grammar import PACKAGE, grammar_text
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
-from razz.parser.errors import describe_error, literal_terminals
+from razz.parser.errors import describe_error, descriptions, literal_terminals
 from razz.parser.events import UNKNOWN_CARD
 from razz.parser.lexer import PyNameLexer, cython_lexer_class
 from razz.parser.records import constructor
+from razz.parser.sites.base import RawHand, Site
 from razz.parser.timestamps import to_utc, zone_of
 
-SITE = "PokerStars"
+NAME = "PokerStars"
 STUD_FAMILY = re.compile(r"(?i)^(?:razz|7 card stud(?: hi/lo)?|stud(?: hi(?:/lo)?)?|5 card stud)$")
 _GAME_LIMIT = re.compile(r"(?i)^(.*?) ((?:no |pot |fixed |cap )?limit)$")
 _STREET_BY_TOKEN = {
@@ -75,48 +79,6 @@ _OTHER_NOISE_KIND = (
     (" was removed from the table", ev.NoiseKind.REMOVED),
 )
 _HAND_ID = re.compile(r"^\S.*? #(\d+):")
-# First lines of the hand histories of other sites (FORMATS.md §2-§6), to say so plainly.
-OTHER_SITES = (
-    (re.compile(r"Full ?Tilt ?Poker"), "Full Tilt Poker"),
-    (re.compile(r"Winamax Poker"), "Winamax"),
-    (re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit) "), "KingsClub"),
-    (re.compile(r"\s*<(?:\?xml|description|game|session)\b"), "Merge Network (XML)"),
-    (re.compile(r"(?:\*{5} Hand History|#Game No)"), "PartyPoker"),
-    (re.compile(r"(?:Everleaf|Game #\d+ starts\.)"), "Everleaf"),
-    (re.compile(r"(?:iPoker|GAME #\d+:)"), "iPoker"),
-)
-
-
-def other_site(first_line: str) -> str | None:
-    """The site whose hand history starts with this line, when it is not PokerStars.
-
-    >>> other_site("Full Tilt Poker Game #26190453000: Table Mart - $0.10/$0.20 Ante $0.02")
-    'Full Tilt Poker'
-    >>> other_site("PokerStars Hand #1: Razz Limit") is None
-    True
-    """
-    for pattern, site in OTHER_SITES:
-        if pattern.match(first_line):
-            return site
-    return None
-
-
-def unsupported(source: str, first_line: int, text: str) -> ev.SkippedHand | None:
-    """A `SkippedHand` for the hand history of another site, else None."""
-    line = text.split("\n", 1)[0]
-    site = other_site(line)
-    if site is None:
-        return None
-    m = re.search(r"#([\d-]+)", line)
-    return ev.SkippedHand(
-        source,
-        first_line,
-        m.group(1) if m else None,
-        site,
-        f"{site} hand histories are not supported yet (PokerStars only)",
-    )
-
-
 _PLACE = re.compile(r" finished the tournament in (\d+)\w\w place(?: and received (.*)\.)?$")
 _STACK = re.compile(r" \(" + _A + r" in chips(?:, (.*) bounty)?\)( is sitting out| out of hand)?")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -684,6 +646,9 @@ def _build(grammar: str, start: list[str], lexer: type | None, cython: bool) -> 
     return _tune(
         Lark(
             grammar,
+            # `%import .common (…)` is read from the grammar package, beside this grammar.
+            source_path=PackageResource(PACKAGE, "pokerstars.lark"),
+            import_paths=[FromPackageLoader(PACKAGE)],
             parser="lalr",
             lexer="contextual",
             start=start,
@@ -769,6 +734,7 @@ class PokerStarsParser:
             self._fast = _build(_generic_grammar(text, self._exact), ["hand"], None, cython)
         self._lexer = self._exact.parser.lexer
         self._literals = literal_terminals(self._exact.terminals)
+        self._words = descriptions(text)
         self.backend = "cython" if cython else "pure-python"
 
     def parse(self, text: str, source: str, first_line: int) -> ev.ParseResult:
@@ -808,7 +774,7 @@ class PokerStarsParser:
             )
         play_money = header.pop("play_money") or table["play_money_table"]
         head = ev.HandHeader(
-            site=SITE,
+            site=NAME,
             is_razz=True,
             ante=None,  # PokerStars headers never state the ante or the bring-in
             bring_in=None,
@@ -823,9 +789,6 @@ class PokerStarsParser:
 
     def _failed(self, text: str, source: str, first_line: int, exc: Exception) -> ev.ParseResult:
         """A `SkippedHand` for another game's hand, else a `ParseError` saying what went wrong."""
-        skipped = unsupported(source, first_line, text)
-        if skipped is not None:
-            return skipped
         first = text.split("\n", 1)[0] + "\n"
         names = list(self._lexer.names)
         self._lexer.begin_hand()
@@ -843,4 +806,68 @@ class PokerStarsParser:
         else:
             m = _HAND_ID.search(first)
             hand_id = m.group(1) if m else None
-        return describe_error(exc, text, source, first_line, hand_id, self._literals, names)
+        return describe_error(
+            exc, text, source, first_line, hand_id, self._literals, names, self._words
+        )
+
+
+# ------------------------------------------------------------------ the registry's entry
+
+_HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #")
+_SEAT = re.compile(r"^Seat \d+: ", re.M)
+# How a summary seat line ends: `mucked [..]`, `collected ($0.39)`, `(didn't bet)`, `folded on
+# the 4th Street`, `on the River`, `with Lo: 8,6,4,3,2` (five ranks; fewer is a line cut short).
+_WHOLE_RESULT = re.compile(r"(?:[\])]|Street|River|Lo: [2-9TJQKA](?:,[2-9TJQKA]){4})[ \t]*\Z")
+
+
+@lru_cache(maxsize=1)
+def default_parser() -> PokerStarsParser:
+    """One parser per process: building the LALR tables takes a moment."""
+    return PokerStarsParser()
+
+
+class _Reader:
+    """Reads the hands of one file with the process's parser."""
+
+    def __init__(self, parser: PokerStarsParser) -> None:
+        self.parser = parser
+
+    def read(self, raw: RawHand) -> ev.ParseResult:
+        return self.parser.parse(raw.text, raw.source, raw.first_line)
+
+
+class PokerStars(Site):
+    """PokerStars, and the rooms that write its format (Home Games, Zoom)."""
+
+    name = NAME
+    title = "PokerStars"
+    header_bytes = (b"PokerStars ",)
+
+    def recognises(self, line: str) -> bool:
+        """`PokerStars Hand #…`, `PokerStars Game #…`, `PokerStars Home Game Hand #…`.
+
+        >>> SITE.recognises("PokerStars Game #35874566077:  Razz Limit ($0.04/$0.08 USD)")
+        True
+        """
+        return _HEADER.match(line) is not None
+
+    def reader(self) -> _Reader:
+        return _Reader(default_parser())
+
+    def complete(self, text: str) -> bool:
+        """The summary lists every seat of the hand (a cancelled hand: at least one), and its
+        last line is whole: ended, or ending as a seat's summary line ends (a file may lack
+        its final line end).
+
+        >>> SITE.complete("PokerStars Hand #1: …\\nSeat 1: a (5 in chips)\\n*** SUMMARY ***\\n"
+        ...               "Seat 1: a collected (5)\\n")
+        True
+        """
+        head, marker, summary = text.partition("*** SUMMARY ***")
+        if not marker or not (text.endswith("\n") or _WHOLE_RESULT.search(text)):
+            return False
+        seats, listed = len(_SEAT.findall(head)), len(_SEAT.findall(summary))
+        return listed >= 1 if "\nHand cancelled" in head else listed >= seats > 0
+
+
+SITE = PokerStars()

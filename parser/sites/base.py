@@ -1,0 +1,181 @@
+"""What a site is to the reader: it recognises its files, cuts them into hands, reads a hand.
+
+Every site of `razz.parser.sites` is one `Site`: a small module with one job per method. The
+reader decodes a file's bytes (UTF-8 or UTF-16, any line ends) and asks the registry which
+site writes it; that site cuts the text into `RawHand`s and reads each into events. A site
+the project recognises but does not read yet skips each hand with its game and why
+(`HeaderOnly`), so a Razz file of it is never reported as unreadable.
+
+>>> lines = [("a\\n", False), ("\\n", False), ("b\\n", False), ("#2\\n", False)]
+>>> [raw.text for raw in text_cut(lines, "x", lambda line: line.startswith("#"))]
+['a\\n', 'b\\n', '#2\\n']
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from razz.parser.events import ParseResult, SkippedHand
+
+MAX_LINE = 64 * 1024  # characters; real lines are under 200
+MAX_HAND_LINES = 5000  # real hands have under 200 lines
+
+
+@dataclass(frozen=True, slots=True)
+class RawHand:
+    """The text of one hand, cut from a file, not yet read."""
+
+    source: str
+    first_line: int
+    text: str  # LF line ends, ends with "\n"
+    problem: str | None = None  # why the text cannot be a hand (a line or the hand too long)
+    problem_line: int = 0
+
+
+class HandReader(Protocol):
+    """Reads one hand at a time; one reader per file, so it may remember the lines it read."""
+
+    def read(self, raw: RawHand) -> ParseResult:
+        """The hand's events (`Hand`), why it is skipped (`SkippedHand`) or what is wrong
+        (`ParseError`); never raises on bad input."""
+        ...
+
+
+class Site(ABC):
+    """One site's hand histories: how to recognise, cut and read them."""
+
+    name: str
+    """The registry's name, and the `site` of every hand read (hand keys are `site:hand_id`)."""
+    title: str
+    """The site as people name it, in messages: "Full Tilt Poker"."""
+    suffixes: tuple[str, ...] = (".txt",)
+    """File name endings searched for in folders and archives (a file named on the command
+    line is read whatever its name)."""
+    header_bytes: tuple[bytes, ...] = ()
+    """How the first line of a hand begins, in UTF-8: where a large file may be cut into
+    pieces between hands. None given: the file is read whole."""
+
+    @abstractmethod
+    def recognises(self, line: str) -> bool:
+        """Whether a hand history of this site starts with `line` (its first non-blank line)."""
+
+    def starts_hand(self, line: str) -> bool:
+        """Whether `line` opens a new hand even without an empty line before it."""
+        return self.recognises(line)
+
+    def cut(self, lines: Iterable[tuple[str, bool]], source: str) -> Iterator[RawHand]:
+        """The hands of a file's lines (`(line, too_long)`, LF ends), in file order."""
+        return text_cut(lines, source, self.starts_hand)
+
+    @abstractmethod
+    def reader(self) -> HandReader:
+        """A reader for the hands of one file."""
+
+    @abstractmethod
+    def complete(self, text: str) -> bool:
+        """Whether a hand's text ends the way this site ends a hand (not cut off while the
+        site was still writing it)."""
+
+    def __repr__(self) -> str:
+        return f"<site {self.name}>"
+
+
+def text_cut(
+    lines: Iterable[tuple[str, bool]], source: str, starts_hand: Callable[[str], bool]
+) -> Iterator[RawHand]:
+    """Group lines into hands: empty lines separate hands, and so does a line opening one."""
+    block: list[str] = []
+    first = 0
+    problem: str | None = None
+    problem_line = 0
+    number = 0
+
+    def flush() -> RawHand:
+        text = "".join(block)
+        if not text.endswith("\n"):
+            text += "\n"
+        return RawHand(source, first, text, problem, problem_line)
+
+    for number, (line, too_long) in enumerate(lines, start=1):
+        if not line.strip():
+            if block:
+                yield flush()
+                block, problem = [], None
+            continue
+        if block and starts_hand(line):
+            yield flush()
+            block, problem = [], None
+        if not block:
+            first = number
+        if too_long and problem is None:
+            problem, problem_line = f"line longer than {MAX_LINE} characters", number
+        if len(block) >= MAX_HAND_LINES:
+            if problem is None:
+                problem, problem_line = f"hand longer than {MAX_HAND_LINES} lines", number
+            continue  # keep memory flat: the hand is reported, its extra lines dropped
+        block.append(line)
+    if block:
+        yield flush()
+
+
+# ----------------------------------------------------------- recognised, not read yet
+
+
+RAZZ = "Razz"
+
+
+def skip_reason(game: str, site: Site) -> str:
+    """Why a hand of `game` at `site` is not read, when `site` is recognised but not read yet.
+
+    >>> from razz.parser.sites.fulltilt import SITE
+    >>> skip_reason("Razz", SITE), skip_reason("Stud Hi", SITE)
+    ('Razz from Full Tilt Poker: not supported yet', 'Stud Hi is not Razz')
+    """
+    if game == RAZZ:
+        return f"Razz from {site.title}: not supported yet"
+    return f"{game} is not Razz"
+
+
+class HeaderOnly:
+    """The reader of a site that is recognised but not read yet: each hand is skipped with its
+    game, read from the header alone (`header(text)` gives the hand id and the game, "Razz"
+    for Razz; None where the header does not say)."""
+
+    def __init__(
+        self, site: Site, header: Callable[[str], tuple[str | None, str | None]]
+    ) -> None:
+        self.site = site
+        self.header = header
+
+    def read(self, raw: RawHand) -> ParseResult:
+        hand_id, game = self.header(raw.text)
+        if game is None:
+            game = self.site.title
+            reason = f"{self.site.title} hand histories are not supported yet"
+        else:
+            reason = skip_reason(game, self.site)
+        return SkippedHand(raw.source, raw.first_line, hand_id, game, reason)
+
+
+def first_line(text: str) -> str:
+    """The first line of a hand's text, without its line end."""
+    return text.split("\n", 1)[0]
+
+
+def header_game(
+    pattern: re.Pattern[str], razz: Callable[[str], bool] = lambda g: g.lower() == "razz"
+) -> Callable[[str], tuple[str | None, str | None]]:
+    """A `HeaderOnly` header reader from a pattern with groups `id` and `game` on line one."""
+
+    def read(text: str) -> tuple[str | None, str | None]:
+        m = pattern.search(first_line(text))
+        if m is None:
+            return None, None
+        game = m.group("game").strip()
+        return m.group("id"), RAZZ if razz(game) else game
+
+    return read

@@ -1,0 +1,167 @@
+"""The site registry: every site of FORMATS.md is recognised from its real files, cut into its
+hands, and read (PokerStars) or skipped with its game and why (the others, not read yet);
+each site says when a hand's text ends the way the site ends a hand."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from razz.cli import main
+from razz.parser import Hand, SkippedHand, read_path, read_text, sites
+from razz.parser.reader import file_site, lines_of, split_stream
+from razz.store.sources import discover
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present")
+
+# folder of the corpus: (the site's name, Razz hands, hands of other games)
+FOLDERS = {
+    "pokerstars": ("PokerStars", 9, 15),
+    "fulltilt": ("Full Tilt Poker", 4, 0),
+    "winamax": ("Winamax", 1, 0),
+    "kingsclub": ("KingsClub", 2, 2),
+    "merge": ("Merge Network", 5, 24),
+    "phh": ("PHH", 6, 0),
+}
+
+
+def test_every_site_has_its_own_name_and_is_found_by_it() -> None:
+    names = [site.name for site in sites.SITES]
+    assert len(set(names)) == len(names)
+    assert all(sites.by_name(name).name == name for name in names)
+    with pytest.raises(KeyError):
+        sites.by_name("Nowhere Poker")
+
+
+@needs_corpus
+@pytest.mark.parametrize("folder", list(FOLDERS))
+def test_each_real_file_is_recognised_from_its_first_line(folder: str) -> None:
+    files = [p for p in sorted((CORPUS / folder).iterdir()) if p.is_file()]
+    assert files
+    for path in files:
+        with path.open("rb") as stream:
+            site, _ = file_site(lines_of(stream))  # UTF-16 (Full Tilt) decoded first
+        assert site.name == FOLDERS[folder][0], path.name
+
+
+@needs_corpus
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if f != "pokerstars"])
+def test_razz_of_a_site_not_read_yet_is_skipped_as_such_and_other_games_as_not_razz(
+    folder: str,
+) -> None:
+    name, razz, others = FOLDERS[folder]
+    title = sites.by_name(name).title
+    results = [r for p in sorted((CORPUS / folder).iterdir()) if p.is_file() for r in read_path(p)]
+    assert all(isinstance(r, SkippedHand) for r in results)
+    reasons = [r.reason for r in results if isinstance(r, SkippedHand)]
+    assert reasons.count(f"Razz from {title}: not supported yet") == razz
+    assert sum(r.endswith(" is not Razz") for r in reasons) == others
+    assert all(r.hand_id for r in results if isinstance(r, SkippedHand))
+
+
+@needs_corpus
+def test_kingsclub_deuce_to_seven_razz_is_another_game() -> None:
+    for path in sorted((CORPUS / "kingsclub").glob("2-7-*.txt")):
+        [skipped] = read_path(path)
+        assert isinstance(skipped, SkippedHand)
+        assert (skipped.game, skipped.reason) == ("2-7 Razz", "2-7 Razz is not Razz")
+
+
+@needs_corpus
+def test_the_merge_mixed_game_file_is_one_hand_per_game_element() -> None:
+    results = list(read_path(CORPUS / "merge" / "HORSE-Tournament-Freeroll.201107.xml"))
+    text = (CORPUS / "merge" / "HORSE-Tournament-Freeroll.201107.xml").read_text().split("\n")
+    assert len(results) == 28
+    for r in results:
+        assert isinstance(r, SkippedHand)
+        assert text[r.first_line - 1].lstrip().startswith(f'<game id="{r.hand_id}"')
+    assert [r.game for r in results].count("Razz") == 4
+
+
+@needs_corpus
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if f != "pokerstars"])
+def test_razz_parse_of_another_site_says_why_and_exits_zero(
+    folder: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["parse", "-j", "1", str(CORPUS / folder)])
+    out, err = capsys.readouterr()
+    title = sites.by_name(FOLDERS[folder][0]).title
+    assert code == 0, out + err
+    assert f"Razz from {title}: not supported yet: {FOLDERS[folder][1]}" in out
+    assert ", 0 errors" in out.splitlines()[-1]
+
+
+@needs_corpus
+def test_folders_and_archives_are_searched_for_every_site_s_files(tmp_path: Path) -> None:
+    archive = tmp_path / "mixed.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for path in [*(CORPUS / "phh").glob("*.phh"), *(CORPUS / "merge").glob("*.xml")]:
+            z.write(path, f"in/{path.name}")
+        z.writestr("in/notes.md", "not a hand history")
+    members = {Path(s.member or "").suffix for s in discover([str(archive)]).sources}
+    assert members == {".phh", ".xml"}
+    found = {Path(s.path).suffix for s in discover([str(CORPUS)]).sources}
+    assert {".txt", ".xml", ".phh"} <= found
+
+
+def test_a_hand_of_another_site_inside_a_pokerstars_file_is_read_by_its_own_site() -> None:
+    stars = (Path(__file__).parent / "data" / "replay" / "four_players_showdown.txt").read_text()
+    tilt = "Full Tilt Poker Game #1: Table T - $0.10/$0.20 Ante $0.02 - Limit Razz - 1:00:00 ET\n"
+    results = list(read_text(stars + "\n\n" + tilt + "Seat 1: Hero ($4.50)\n"))
+    assert isinstance(results[0], Hand)
+    assert isinstance(results[1], SkippedHand)
+    assert results[1].reason == "Razz from Full Tilt Poker: not supported yet"
+
+
+def test_text_no_site_recognises_is_read_by_the_fallback_whose_grammar_says_what_is_wrong() -> None:
+    [error] = read_text("hello world\n")
+    assert sites.recognise("hello world") is None
+    assert "expected a header 'PokerStars Hand #…'" in getattr(error, "message", "")
+
+
+# ------------------------------------------------------------------ complete hands
+
+
+def _hands(path: Path) -> list[str]:
+    """The texts of a file's hands as the site writes them (the last line maybe unended)."""
+    with path.open("rb") as stream:
+        raw = list(split_stream(stream, path.name))
+    data = path.read_bytes()
+    ended = data.rstrip(b"\x00").endswith(b"\n")
+    texts = [r.text for r in raw]
+    if not ended:
+        texts[-1] = texts[-1][:-1]
+    return texts
+
+
+@needs_corpus
+@pytest.mark.parametrize("folder", list(FOLDERS))
+def test_a_whole_hand_is_complete_and_a_hand_cut_before_its_end_is_not(folder: str) -> None:
+    site = sites.by_name(FOLDERS[folder][0])
+    checked = 0
+    for path in sorted(p for p in (CORPUS / folder).iterdir() if p.is_file()):
+        for text in _hands(path):
+            assert site.complete(text), f"{path.name}: {text[:60]!r}"
+            lines = text.splitlines(keepends=True)
+            # Cut at every line end and in the middle of every line of the hand's last part.
+            for k in range(len(lines) - 1, max(0, len(lines) - 12), -1):
+                head = "".join(lines[:k])
+                if site is sites.by_name("PHH") and "actions" in head and "\nfinishing" in text:
+                    continue  # optional fields may end a PHH hand or not: both are whole
+                assert not site.complete(head), f"{path.name}: cut after line {k}"
+                middle = head + lines[k][: max(1, len(lines[k].rstrip("\n")) // 2)]
+                assert not site.complete(middle), f"{path.name}: cut inside line {k + 1}"
+            checked += 1
+    assert checked
+
+
+def test_a_pokerstars_hand_is_complete_once_every_seat_has_its_summary_line() -> None:
+    site = sites.by_name("PokerStars")
+    text = (Path(__file__).parent / "data" / "replay" / "four_players_showdown.txt").read_text()
+    assert site.complete(text)
+    assert not site.complete(text.rsplit("Seat", 1)[0])
+    assert site.complete(text.rstrip("\n"))  # a file may lack its last line end
+    assert not site.complete(text.rstrip("\n")[:-3])  # "… Kh 6": cut inside the line
