@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
+from razz.parser.events import Unit
+
 CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "Rs.": "INR"}
+CURRENCY_SYMBOLS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CAD": "C$"}
 
 
 class AmountError(ValueError):
@@ -46,3 +49,28 @@ def to_units(text: str, scale: int) -> int:
         raise AmountError(f"amount {text!r} is finer than {unit}")
     frac = frac[:places].ljust(places, "0")
     return int(whole) * scale + (int(frac) if frac else 0)
+
+
+def format_cents(amount: int, symbol: str) -> str:
+    """An amount of cents as PokerStars prints it: whole units lose their decimals.
+
+    >>> format_cents(4, "$"), format_cents(133, "$"), format_cents(200, "$"), format_cents(0, "$")
+    ('$0.04', '$1.33', '$2', '$0')
+    """
+    sign = "-" if amount < 0 else ""
+    whole, cents = divmod(abs(amount), 100)
+    if cents:
+        return f"{sign}{symbol}{whole}.{cents:02d}"
+    return f"{sign}{symbol}{whole}"
+
+
+def amount_text(amount: int, unit: Unit, currency: str | None) -> str:
+    """An amount in a hand's unit as a header prints it: `$0.04`, `$2`, `150`.
+
+    >>> amount_text(4, Unit.CENT, "USD"), amount_text(200, Unit.CENT, "EUR")
+    ('$0.04', '€2')
+    >>> amount_text(50, Unit.CHIP, None)
+    '50'
+    """
+    symbol = CURRENCY_SYMBOLS.get(currency, "") if unit is Unit.CENT and currency else ""
+    return format_cents(amount, symbol) if symbol else str(amount)

@@ -64,6 +64,7 @@ from razz.parser.events import (
     UncalledBet,
     Unit,
 )
+from razz.parser.sites.pokerstars_writer import write_hands
 from razz.replay.betting import capped
 from razz.replay.cards import DECK
 from razz.replay.engine import (
@@ -92,7 +93,6 @@ from razz.replay.players import (
 from razz.replay.pots import Settlement
 from razz.replay.ruleset import POKERSTARS, Ruleset
 from razz.replay.state import HandState, in_hand
-from razz.replay.writer import write_hands
 
 __all__ = [
     "CASH_STAKES",

@@ -18,6 +18,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from razz.parser.amounts import amount_text
 from razz.parser.events import Hand, ParseError, SkippedHand, Unit
 from razz.replay.findings import Severity
 from razz.replay.results import HandResult
@@ -133,10 +134,7 @@ def stakes_text(unit: Unit, currency: str | None, small_bet: int, big_bet: int) 
     >>> stakes_text(Unit.CENT, "USD", 4, 8), stakes_text(Unit.CHIP, None, 50, 100)
     ('$0.04/$0.08', '50/100')
     """
-    from razz.replay.writer import HandWriter
-
-    amount = HandWriter(unit=unit, currency=currency).amount
-    return f"{amount(small_bet)}/{amount(big_bet)}"
+    return f"{amount_text(small_bet, unit, currency)}/{amount_text(big_bet, unit, currency)}"
 
 
 class RowBuilder:

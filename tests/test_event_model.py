@@ -147,7 +147,7 @@ def test_a_pokerstars_hand_in_the_neutral_model() -> None:
 
 
 def test_the_writer_prints_the_cards_a_pokerstars_line_shows() -> None:
-    from razz.replay.writer import write_hand
+    from razz.parser.sites.pokerstars_writer import write_hand
 
     hand = next(iter(read_text(HAND)))
     assert isinstance(hand, Hand)
@@ -155,7 +155,7 @@ def test_the_writer_prints_the_cards_a_pokerstars_line_shows() -> None:
 
 
 def test_a_completion_and_missing_amounts_are_written_as_pokerstars_writes_them() -> None:
-    from razz.replay.writer import HandWriter, write_hand
+    from razz.parser.sites.pokerstars_writer import HandWriter, write_hand
 
     hand = next(iter(read_text(HAND)))
     assert isinstance(hand, Hand)

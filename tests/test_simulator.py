@@ -33,6 +33,7 @@ from razz.parser.events import (
     TournamentWin,
     UncalledBet,
 )
+from razz.parser.sites.pokerstars_writer import HandWriter
 from razz.replay.cards import door_key
 from razz.replay.players import STYLES, TRICKY_NAMES, low_strength
 from razz.replay.simulator import (
@@ -43,7 +44,6 @@ from razz.replay.simulator import (
     roman,
     simulate,
 )
-from razz.replay.writer import HandWriter
 
 HANDS, SEED = 1200, 1
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from razz.parser.amounts import format_cents
 from razz.parser.events import (
     Bet,
     BettingCapped,
@@ -43,7 +44,7 @@ from razz.parser.events import (
     UncalledBet,
     Unit,
 )
-from razz.replay.writer import HandWriter, format_cents, write_hand, write_hands
+from razz.parser.sites.pokerstars_writer import HandWriter, write_hand, write_hands
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pokerstars"
 RAZZ_FILE = CORPUS / "Razz-USD-0.04-0.08-200911.txt"

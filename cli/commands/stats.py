@@ -86,7 +86,7 @@ def money(amount: int | None, row: dict[str, Any]) -> str:
     >>> money(-30, {"unit": "cent", "currency": "USD"}), money(12, {"unit": "chip"})
     ('-$0.30', '12')
     """
-    from razz.replay.writer import CURRENCY_SYMBOLS
+    from razz.parser.amounts import CURRENCY_SYMBOLS
 
     if amount is None:
         return "–"

@@ -1,6 +1,6 @@
 """Write hands back as PokerStars text, byte for byte as PokerStars writes them.
 
-The writer is the inverse of the PokerStars parser: a `HandHeader` and the hand's events
+The writer is the inverse of the PokerStars reader beside it (`razz.parser.sites.pokerstars`): a `HandHeader` and the hand's events
 become the hand's lines, trailing spaces included on the line types that PokerStars ends
 with a space (FORMATS.md §0): seat lines, `checks`, `folds`, `Total pot … | Rake …`,
 `mucks hand`, `doesn't show hand`, `joins the table`, `is (dis)connected`, `sits out` and
@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from razz.parser.amounts import CURRENCY_SYMBOLS, format_cents
 from razz.parser.events import (
     UNKNOWN_CARD,
     Bet,
@@ -69,8 +70,6 @@ Newline = Literal["\n", "\r\n"]
 HANDS_SEPARATOR_BLANK_LINES = 3
 """PokerStars follows every hand of a file, the last one included, with three empty lines."""
 
-CURRENCY_SYMBOLS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CAD": "C$"}
-
 # How the summary names the street a player folded on.
 _FOLD_STREET: dict[Street, str] = {
     Street.THIRD: "the 3rd Street",
@@ -94,19 +93,6 @@ _NOISE_WITH_TRAILING_SPACE = frozenset(
 )
 
 _ALL_IN = " and is all-in"
-
-
-def format_cents(amount: int, symbol: str) -> str:
-    """An amount of cents as PokerStars prints it: whole units lose their decimals.
-
-    >>> format_cents(4, "$"), format_cents(133, "$"), format_cents(200, "$"), format_cents(0, "$")
-    ('$0.04', '$1.33', '$2', '$0')
-    """
-    sign = "-" if amount < 0 else ""
-    whole, cents = divmod(abs(amount), 100)
-    if cents:
-        return f"{sign}{symbol}{whole}.{cents:02d}"
-    return f"{sign}{symbol}{whole}"
 
 
 def format_buy_in(parts: Sequence[int], symbol: str) -> str:
