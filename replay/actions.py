@@ -561,7 +561,7 @@ def _raise_findings(
     money = setup.money
     unit = bet_unit(setup, street)
     found: list[Finding] = []
-    if amount is not None and e.to - rnd.level != amount:
+    if amount is not None and setup.dialect.raise_increments and e.to - rnd.level != amount:
         found.append(
             make_finding(
                 setup,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from razz.parser.events import Outcome, Street
+from razz.parser.sites.base import SeatSummary
 from razz.replay.cards import RANK
 from razz.replay.findings import Finding, Severity
 from razz.replay.lowhand import (
@@ -391,7 +392,7 @@ def _check_total(
     money = setup.money
     total = record.total
     if total is None:
-        if record.summary_line:
+        if record.summary_line and setup.dialect.total_pot:
             return [
                 make_finding(
                     setup,
@@ -513,7 +514,10 @@ def _check_show_order(state: HandState, expected: Settlement) -> list[Finding]:
 
 def _check_summary(state: HandState, last_line: int) -> list[Finding]:
     setup, record, players = state.setup, state.record, state.players
+    dialect = setup.dialect
     if not record.summary_line:
+        if not dialect.summary:
+            return []  # the format has no summary section
         return [
             make_finding(
                 setup,
@@ -575,7 +579,7 @@ def _check_summary(state: HandState, last_line: int) -> list[Finding]:
                     f"folded on {r.street}",
                     f"{r.player} folded on {folded_on} street, not on {r.street} street.",
                 )
-            elif r.street is Street.THIRD:
+            elif r.street is Street.THIRD and dialect.didnt_bet:
                 didnt_bet = p.committed == state.deal.antes[i]
                 if r.didnt_bet != didnt_bet:
                     bad(
@@ -611,7 +615,11 @@ def _check_summary(state: HandState, last_line: int) -> list[Finding]:
             )
         if r.outcome in (Outcome.SHOWED_WON, Outcome.SHOWED_LOST) and i not in record.shown:
             bad(r.line, "no cards shown", "showed", f"{r.player} showed no cards in the hand.")
-        if r.description is not None and r.outcome in (Outcome.SHOWED_WON, Outcome.SHOWED_LOST):
+        if (
+            r.description is not None
+            and r.outcome in (Outcome.SHOWED_WON, Outcome.SHOWED_LOST)
+            and dialect.lo_description
+        ):
             cards = _cards_of(state, i)
             if not description_matches(r.description, cards):
                 found.append(
@@ -626,6 +634,10 @@ def _check_summary(state: HandState, last_line: int) -> list[Finding]:
                     )
                 )
     for i, p in enumerate(players):
+        if dialect.seat_summary is SeatSummary.NONE:
+            break
+        if dialect.seat_summary is SeatSummary.WINNERS and not won.get(i):
+            continue
         if p.dealt_in and i not in seen:
             bad(
                 record.summary_line,

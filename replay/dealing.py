@@ -61,6 +61,8 @@ def stack_findings(
                 f"{name} puts in {setup.money(chips)} but has only {setup.money(p.stack)} left.",
             )
         ]
+    if not setup.dialect.all_in_marked:
+        return []  # the format does not mark all-ins: only the amount can be wrong
     if all_in and chips < p.stack:
         return [
             make_finding(
@@ -615,7 +617,7 @@ def _later_street(
         return p.cards, state.deal.seen
     offset = 0 if e.hero else 2
     want_previous = number - 1 - offset
-    if len(previous) != want_previous:
+    if len(previous) != want_previous and setup.dialect.repeats_cards:
         found.append(
             make_finding(
                 setup,

@@ -183,7 +183,11 @@ def on_show(state: HandState, e: Show) -> Result:
     state = set_deal(state, with_seen(state.deal, seen))
     shown = [c for c in e.cards if c in RANK]
     hand = [*shown, community] if community and len(shown) == 6 else shown
-    if e.description is not None and not description_matches(e.description, hand):
+    if (
+        e.description is not None
+        and setup.dialect.lo_description
+        and not description_matches(e.description, hand)
+    ):
         low = lo_text(hand)
         found.append(
             make_finding(

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from razz.parser import sites
 from razz.parser.events import (
     STREETS,
     Bet,
@@ -58,6 +59,7 @@ from razz.parser.events import (
     UncalledBet,
     Unit,
 )
+from razz.parser.sites.base import POKERSTARS_DIALECT, Dialect
 from razz.replay import actions, dealing, endgame
 from razz.replay.betting import (
     Action,
@@ -209,6 +211,7 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
         tournament=header.kind is GameKind.TOURNAMENT,
         unit=header.unit,
         currency=header.currency,
+        dialect=dialect_of(header.site),
     )
     found: list[Finding] = []
     money = setup.money
@@ -235,6 +238,18 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
             )
         )
     return setup, found
+
+
+def dialect_of(site: str) -> Dialect:
+    """What the log format of a hand's site promises (PokerStars' for a site not registered).
+
+    >>> dialect_of("KingsClub").total_pot, dialect_of("PokerStars").total_pot
+    (False, True)
+    """
+    try:
+        return sites.by_name(site).dialect
+    except KeyError:
+        return POKERSTARS_DIALECT
 
 
 def start(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandState, tuple[Finding, ...]]:

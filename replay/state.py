@@ -33,6 +33,7 @@ from razz.parser.events import (
 from razz.parser.events import (
     SeatResult as SummarySeat,
 )
+from razz.parser.sites.base import POKERSTARS_DIALECT, Dialect
 from razz.replay.findings import Finding, Severity
 from razz.replay.ruleset import Ruleset
 
@@ -81,6 +82,7 @@ class HandSetup:
     unit: Unit = Unit.CHIP
     currency: str | None = None
     index: dict[str, int] = field(default_factory=dict, compare=False)
+    dialect: Dialect = POKERSTARS_DIALECT  # what the log's format promises to write
 
     @classmethod
     def create(
@@ -97,6 +99,7 @@ class HandSetup:
         tournament: bool = False,
         unit: Unit = Unit.CHIP,
         currency: str | None = None,
+        dialect: Dialect = POKERSTARS_DIALECT,
     ) -> HandSetup:
         """A setup from `(seat, name, stack, line)` tuples, sorted into seat order."""
         infos = tuple(SeatInfo(*s) for s in sorted(seats))
@@ -114,6 +117,7 @@ class HandSetup:
             unit,
             currency,
             index,
+            dialect,
         )
 
     def name(self, i: int) -> str:

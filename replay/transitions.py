@@ -113,7 +113,7 @@ def end_round(state: HandState, line: int) -> tuple[HandState, list[Finding]]:
                 )
             )
         return state, found
-    if rnd.cap_at and not rnd.capped_line:
+    if rnd.cap_at and not rnd.capped_line and setup.dialect.cap_line:
         found.append(
             make_finding(
                 setup,
@@ -129,16 +129,18 @@ def end_round(state: HandState, line: int) -> tuple[HandState, list[Finding]]:
     if pending is not None:
         i, amount = pending
         name = setup.name(i)
-        found.append(
-            make_finding(
-                setup,
-                RuleId.ACT_UNCALLED,
-                line,
-                f"{setup.money(amount)} returned to {name}",
-                "nothing returned",
-                f"Nobody called {name}'s last {setup.money(amount)}, but the log never returns it.",
+        if setup.dialect.uncalled_line:  # else the format returns it without a line
+            found.append(
+                make_finding(
+                    setup,
+                    RuleId.ACT_UNCALLED,
+                    line,
+                    f"{setup.money(amount)} returned to {name}",
+                    "nothing returned",
+                    f"Nobody called {name}'s last {setup.money(amount)}, but the log never"
+                    " returns it.",
+                )
             )
-        )
         state = with_player(state, i, take_back(state.players[i], amount))
         state = with_record(state, returned=(*state.record.returned, (i, amount, line)))
     return state, found

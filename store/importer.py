@@ -39,7 +39,7 @@ IN_PROCESS_BYTES = 2 << 20
 class Settings:
     """How an import runs; the defaults suit a 2-core machine and keep memory flat."""
 
-    ruleset: str = DEFAULT_RULESET
+    ruleset: str | None = DEFAULT_RULESET  # None: each hand's site's rules
     workers: int | None = None  # None: one per core; 0: in this process
     piece_bytes: int = 256 * 1024
     batch_hands: int = 5000
@@ -57,7 +57,7 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def _ignore_sigint(ruleset: str) -> None:
+def _ignore_sigint(ruleset: str | None) -> None:
     # Ctrl-C is the main process's to handle: it stops the pool and commits what is done.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     init_worker(ruleset)
@@ -71,7 +71,8 @@ class Importer:
     ) -> None:
         from razz.replay.ruleset import get_ruleset
 
-        get_ruleset(settings.ruleset)  # an unknown name fails here, before any work
+        if settings.ruleset is not None:
+            get_ruleset(settings.ruleset)  # an unknown name fails here, before any work
         self.db = Path(db)
         self.settings = settings
         self.progress: Progress = progress or NoProgress()
@@ -199,8 +200,8 @@ class Importer:
             self._pool = None
 
 
-def worker_pool(workers: int, ruleset: str = DEFAULT_RULESET) -> ProcessPoolExecutor:
-    """Worker processes that parse and audit with `ruleset`."""
+def worker_pool(workers: int, ruleset: str | None = DEFAULT_RULESET) -> ProcessPoolExecutor:
+    """Worker processes that parse and audit with `ruleset` (None: each hand's site's)."""
     import multiprocessing
 
     # forkserver: workers start from a clean process, never a fork of one that holds DuckDB's

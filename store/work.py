@@ -24,9 +24,11 @@ from razz.replay.findings import Finding
 from razz.replay.results import HandResult
 from razz.replay.ruleset import Ruleset, get_ruleset
 from razz.replay.tablecheck import TableCheck, with_findings
+from razz.store.ingest import ruleset_for
 from razz.store.rows import SCHEMAS, RowBuilder, Tables, hand_key
 
-DEFAULT_RULESET = "pokerstars"
+DEFAULT_RULESET: str | None = None
+"""None: each hand is audited against its site's rules (`Site.ruleset`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +69,16 @@ class TaskResult:
     late: pa.Table | None = None
 
 
-# One ruleset per process, set by `init_worker` (the parser is built on first use).
+# The ruleset the user named, or None, set by `init_worker` (the parser is built on first use).
 _ruleset_name = DEFAULT_RULESET
 
 
-def init_worker(ruleset: str = DEFAULT_RULESET) -> None:
+def init_worker(ruleset: str | None = DEFAULT_RULESET) -> None:
     """Prepare a worker process: remember the ruleset, build the parser and load the auditor."""
     global _ruleset_name
     _ruleset_name = ruleset
-    _ruleset()
+    if ruleset is not None:
+        get_ruleset(ruleset)
     _parsers()
     _auditor()
     # What exists now (modules, the parser's tables) lives as long as the process: keep it
@@ -89,10 +92,6 @@ def _parsers() -> None:
 
     for site in sites.SITES:
         site.reader()
-
-
-def _ruleset() -> Ruleset:
-    return get_ruleset(_ruleset_name)
 
 
 def _auditor() -> Callable[[Hand, Ruleset], HandResult]:
@@ -135,7 +134,7 @@ def _part(
     seen: set[str],
     late: list[tuple[str, Finding]],
 ) -> PartCounts:
-    audit, ruleset = _auditor(), _ruleset()
+    audit = _auditor()
     hands = repeats = skipped = rejected = 0
     tail_failed = False
     audited: list[tuple[Hand, HandResult]] = []
@@ -150,7 +149,7 @@ def _part(
                 continue
             seen.add(key)
             try:
-                audited.append((item, audit(item, ruleset)))
+                audited.append((item, audit(item, ruleset_for(item, _ruleset_name))))
             except Exception as exc:  # a bug in the auditor must not lose the hand
                 builder.add_audit_failure(item, exc, part.file_id)
                 rejected += 1
@@ -206,12 +205,12 @@ def _check_tables(
 def _audit_context(part: PartTask) -> list[tuple[Hand, HandResult]]:
     if not part.context:
         return []
-    audit, ruleset = _auditor(), _ruleset()
+    audit = _auditor()
     out = []
     for item in parse_piece(part.context, part.source, part.context_line_offset):
         if isinstance(item, Hand):
             try:
-                out.append((item, audit(item, ruleset)))
+                out.append((item, audit(item, ruleset_for(item, _ruleset_name))))
             except Exception:  # a hand the auditor cannot replay tells the checks nothing
                 continue
     return out

@@ -30,9 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH", help="hand-history files or folders")
     parser.add_argument(
         "--ruleset",
-        default="pokerstars",
+        default=None,
         metavar="NAME",
-        help="the room's rules to audit against: pokerstars (default) or cardroom",
+        help="the rules to audit against: pokerstars or cardroom (default: each hand's site's;"
+        " pokerstars for PokerStars)",
     )
     parser.add_argument(
         "--format",
@@ -179,10 +180,9 @@ def _audit_files(args: argparse.Namespace, files: list[str], report: _Report) ->
     from razz.parser import Hand, ParseError, SkippedHand, read_path
     from razz.replay.audit import audit_hand
     from razz.replay.findings import RuleViolation, Severity
-    from razz.replay.ruleset import get_ruleset
     from razz.replay.tablecheck import TableCheck
+    from razz.store.ingest import ruleset_for
 
-    ruleset = get_ruleset(args.ruleset)
     tables = TableCheck()
     for path in files:
         try:
@@ -197,6 +197,7 @@ def _audit_files(args: argparse.Namespace, files: list[str], report: _Report) ->
                 elif isinstance(item, Hand):
                     report.hands += 1
                     try:
+                        ruleset = ruleset_for(item, args.ruleset)
                         result = audit_hand(item, ruleset, strict=args.strict)
                     except RuleViolation as violation:
                         report.finding(violation.finding)
@@ -224,7 +225,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         from razz.replay.ruleset import get_ruleset
 
-        get_ruleset(args.ruleset)
+        if args.ruleset is not None:
+            get_ruleset(args.ruleset)
     except KeyError as exc:
         print(f"razz audit: {exc.args[0]}", file=sys.stderr)
         return EXIT_USAGE

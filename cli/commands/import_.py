@@ -28,8 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="DuckDB file to import into (default: $RAZZ_DB, else razz.duckdb here)",
     )
     parser.add_argument(
-        "--ruleset", metavar="NAME", default="pokerstars",
-        help="rules to audit the hands against (default: pokerstars)",
+        "--ruleset", metavar="NAME", default=None,
+        help="rules to audit the hands against (default: each hand's site's; pokerstars for"
+        " PokerStars)",
     )
     parser.add_argument(
         "--watch", metavar="DIR", default=None,
@@ -62,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
         print("razz import: --watch DIR takes no other PATH", file=sys.stderr)
         return EXIT_USAGE
     try:
-        get_ruleset(args.ruleset)
+        if args.ruleset is not None:
+            get_ruleset(args.ruleset)
     except KeyError as exc:
         print(f"razz import: {exc.args[0]}", file=sys.stderr)
         return EXIT_USAGE

@@ -17,6 +17,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
 from razz.parser.events import ParseResult, SkippedHand
@@ -34,6 +35,55 @@ class RawHand:
     text: str  # LF line ends, ends with "\n"
     problem: str | None = None  # why the text cannot be a hand (a line or the hand too long)
     problem_line: int = 0
+
+
+class SeatSummary(StrEnum):
+    """Which seats the summary gives a result line to."""
+
+    EVERY = "every"  # one line per seat (PokerStars, Full Tilt)
+    WINNERS = "winners"  # the winners only (Winamax)
+    NONE = "none"  # no result lines to check against the hand (KingsClub's stacks, PHH)
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """What a site's log format promises to write beyond the events that make the hand: the
+    consistency lines the LOG- and summary checks hold a hand to. A check of a line the
+    format does not promise never fires. Everything PokerStars writes is the default; a site
+    turns off what its format lacks, each with its evidence (FORMATS.md).
+
+    >>> Dialect().cap_line, Dialect(cap_line=False).cap_line
+    (True, False)
+    """
+
+    cap_line: bool = True  # `Betting is capped` when a round reaches the cap (STRUCT-CAP)
+    all_in_marked: bool = True  # every all-in line says so, `and is all-in` (LOG-STACK)
+    uncalled_line: bool = True  # a bet nobody called is returned on a line (ACT-UNCALLED)
+    summary: bool = True  # a `*** SUMMARY ***` section ends the hand (LOG-SUMMARY)
+    total_pot: bool = True  # the summary gives the total pot and the rake (POT-RAKE)
+    seat_summary: SeatSummary = SeatSummary.EVERY  # the summary's result lines (LOG-SUMMARY)
+    didnt_bet: bool = True  # `(didn't bet)` after a 3rd-street fold with only the ante in
+    lo_description: bool = True  # a shown hand is described `Lo: 8,6,4,3,2` (LOG-DESC)
+    raise_increments: bool = True  # a raise writes its increment, `raises 35 to 50`
+    repeats_cards: bool = True  # a later `Dealt` line repeats the earlier cards (LOG-CARDS)
+
+
+POKERSTARS_DIALECT = Dialect()
+"""Every consistency line PokerStars writes: today's checks, all of them."""
+
+NO_LOG_LINES = Dialect(
+    cap_line=False,
+    all_in_marked=False,
+    uncalled_line=False,
+    summary=False,
+    total_pot=False,
+    seat_summary=SeatSummary.NONE,
+    didnt_bet=False,
+    lo_description=False,
+    raise_increments=False,
+    repeats_cards=False,
+)
+"""A record of the actions alone (PHH, XML): none of the lines a text log adds."""
 
 
 class HandReader(Protocol):
@@ -58,6 +108,10 @@ class Site(ABC):
     header_bytes: tuple[bytes, ...] = ()
     """How the first line of a hand begins, in UTF-8: where a large file may be cut into
     pieces between hands. None given: the file is read whole."""
+    dialect: Dialect = POKERSTARS_DIALECT
+    """What the format promises to write, for the LOG- and summary checks."""
+    ruleset: str = "pokerstars"
+    """The rules its hands are audited against unless the user names others (`--ruleset`)."""
 
     @abstractmethod
     def recognises(self, line: str) -> bool:

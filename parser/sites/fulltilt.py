@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from razz.parser.sites.base import HandReader, HeaderOnly, Site, header_game
+from razz.parser.sites.base import Dialect, HandReader, HeaderOnly, Site, header_game
 
 _HEADER = re.compile(r"Full ?Tilt ?Poker")
 _GAME = re.compile(
@@ -26,6 +26,11 @@ class FullTilt(Site):
     name = "Full Tilt Poker"
     title = "Full Tilt Poker"
     header_bytes = (b"Full Tilt Poker ", b"FullTiltPoker")
+    # FORMATS.md §2: no `Betting is capped` line; `folded on 3rd St.` never says "(didn't
+    # bet)"; hands read `J,T,6,5,2`, not `Lo: …`; raises are written `raises to $6` only.
+    dialect = Dialect(
+        cap_line=False, didnt_bet=False, lo_description=False, raise_increments=False
+    )
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None

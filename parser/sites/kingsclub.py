@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from razz.parser.sites.base import HeaderOnly, Site, header_game
+from razz.parser.sites.base import Dialect, HeaderOnly, SeatSummary, Site, header_game
 
 _HEADER = re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit) ")
 _GAME = re.compile(r"^#(?P<id>\d+): (?:Limit|No Limit|Pot Limit) (?P<game>.+?) - ")
@@ -21,6 +21,19 @@ _PAID = re.compile(r"^.+ wins (?:side )?pot(?: \d+)? \([\d,.]+\)[ \t]*$", re.M)
 class KingsClub(Site):
     name = "KingsClub"
     title = "KingsClub"
+    # FORMATS.md §5: no uncalled-bet line, no SHOW DOWN, no hand descriptions; the summary
+    # gives each seat's stack and net and the rake only (`Rake 5`, no total); later `Dealt`
+    # lines show the new card only; `raises to 38.58` has no increment.
+    dialect = Dialect(
+        cap_line=False,
+        uncalled_line=False,
+        total_pot=False,
+        seat_summary=SeatSummary.NONE,
+        didnt_bet=False,
+        lo_description=False,
+        raise_increments=False,
+        repeats_cards=False,
+    )
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None

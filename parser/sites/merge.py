@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from razz.parser.sites.base import (
     MAX_HAND_LINES,
     MAX_LINE,
+    NO_LOG_LINES,
     RAZZ,
     HeaderOnly,
     RawHand,
@@ -47,6 +49,8 @@ class Merge(Site):
     name = "Merge Network"
     title = "Merge Network"
     suffixes = (".xml", ".txt")
+    # XML events, not log lines (§4): nothing beyond the events but the ALL_IN event type.
+    dialect = replace(NO_LOG_LINES, all_in_marked=True)
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None

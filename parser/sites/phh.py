@@ -13,7 +13,15 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator
 
-from razz.parser.sites.base import MAX_HAND_LINES, MAX_LINE, RAZZ, HeaderOnly, RawHand, Site
+from razz.parser.sites.base import (
+    MAX_HAND_LINES,
+    MAX_LINE,
+    NO_LOG_LINES,
+    RAZZ,
+    HeaderOnly,
+    RawHand,
+    Site,
+)
 
 # What a TOML file can start with: a key, a table, a comment.
 _HEADER = re.compile(r"(?:[A-Za-z_][\w-]*\s*=|\[[^\[\]'\",=]+\]\s*$|#)")
@@ -40,6 +48,7 @@ class Phh(Site):
     name = "PHH"
     title = "PHH"
     suffixes = (".phh", ".phhs")
+    dialect = NO_LOG_LINES  # the actions only: no summary, no all-in mark, no descriptions
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from razz.parser.sites.base import HeaderOnly, Site, header_game
+from razz.parser.sites.base import Dialect, HeaderOnly, SeatSummary, Site, header_game
 
 _HEADER = re.compile(r"Winamax Poker\b")
 _GAME = re.compile(
@@ -26,6 +26,20 @@ class Winamax(Site):
     name = "Winamax"
     title = "Winamax"
     header_bytes = (b"Winamax Poker ",)
+    # FORMATS.md §3: the summary lists the winners only (`Seat 4: Player0 won 258€`); a bet
+    # nobody called goes back with no line (`Player0 bets 50€`, `Hero folds`, `Player0
+    # collected 258€`); a completion reads `raises 25€ to 25€` and a re-raise can read
+    # `raises -6.10€ to 18.90€`: the increment is not one; no cap line, no all-in mark and no
+    # Razz hand description is known.
+    dialect = Dialect(
+        cap_line=False,
+        all_in_marked=False,
+        uncalled_line=False,
+        seat_summary=SeatSummary.WINNERS,
+        didnt_bet=False,
+        lo_description=False,
+        raise_increments=False,
+    )
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None
