@@ -23,8 +23,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -113,20 +112,15 @@ def parse_serial(paths: list[Path]) -> int:
 
 
 def parse_parallel(paths: list[Path], jobs: int) -> int:
-    """The `razz parse` pipeline: pieces of files, parsed by `jobs` worker processes."""
-    from razz.commands.parse import ordered_map, parse_piece
-    from razz.store.sources import Opener, discover, read_pieces
+    """The `razz parse` pipeline: pieces of files, read by `jobs` worker processes."""
+    from razz.commands.parse import parse_part
+    from razz.store.ingest import ordered_map, parts_of, worker_pool
+    from razz.store.sources import discover
 
-    sources = discover([str(p) for p in paths]).sources
-    opener = Opener()
-
-    def pieces() -> Iterator[tuple[bytes, str, int, bool]]:
-        for source in sources:
-            for piece in read_pieces(source, None, opener):
-                yield piece.data, source.path, piece.line_offset, False
-
-    with ProcessPoolExecutor(jobs) as pool:
-        return sum(r.parsed for r in ordered_map(pool, parse_piece, pieces(), window=2 * jobs))
+    discovery = discover([str(p) for p in paths])
+    items = ((part, False) for part in parts_of(discovery, []))
+    with worker_pool(jobs) as pool:
+        return sum(r.parsed for r in ordered_map(pool, parse_part, items, window=2 * jobs))
 
 
 # ------------------------------------------------------------------- plumbing

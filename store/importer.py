@@ -14,8 +14,6 @@ process, since starting workers would cost more than it saves.
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 import zipfile
 import zlib
@@ -26,13 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from razz.store import db as store_db
+from razz.store import ingest
+from razz.store.ingest import IN_PROCESS_BYTES, Part, cores, init_worker
 from razz.store.progress import ImportSummary, NoProgress, Progress
 from razz.store.sources import Discovery, FileState, Opener, Piece, Source, discover, read_pieces
-from razz.store.work import DEFAULT_RULESET, PartTask, Task, TaskResult, init_worker, process_task
+from razz.store.work import DEFAULT_RULESET, Task, TaskResult, process_task
 from razz.store.writer import BatchReport, PieceMeta, Writer
-
-# Below this many new bytes, workers would take longer to start than the work takes.
-IN_PROCESS_BYTES = 2 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +44,6 @@ class Settings:
     open_timeout: float | None = 60.0
     in_process_bytes: int = IN_PROCESS_BYTES
     memory_limit: str = "64MB"  # DuckDB's buffer pool in the writer
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
-def _ignore_sigint(ruleset: str | None) -> None:
-    # Ctrl-C is the main process's to handle: it stops the pool and commits what is done.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    init_worker(ruleset)
 
 
 class Importer:
@@ -201,18 +184,9 @@ class Importer:
 
 
 def worker_pool(workers: int, ruleset: str | None = DEFAULT_RULESET) -> ProcessPoolExecutor:
-    """Worker processes that parse and audit with `ruleset` (None: each hand's site's)."""
-    import multiprocessing
-
-    # forkserver: workers start from a clean process, never a fork of one that holds DuckDB's
-    # threads. The server imports once what every worker needs (pyarrow loads pandas on its
-    # first conversion), and the workers share those pages.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["razz.store.work", "razz.replay.audit", "pandas"])
-    return ProcessPoolExecutor(
-        max_workers=workers, mp_context=context,
-        initializer=_ignore_sigint, initargs=(ruleset,),
-    )
+    """Worker processes that read, audit and tabulate with `ruleset` (None: each hand's
+    site's); pyarrow loads pandas on its first conversion, so the server preloads it."""
+    return ingest.worker_pool(workers, ruleset, preload=("razz.store.work", "pandas"))
 
 
 class ImportInterrupted(KeyboardInterrupt):
@@ -260,14 +234,14 @@ def _tasks(
     problems: list[str],
 ) -> Iterator[tuple[Task, list[PieceMeta]]]:
     """Pieces of all sources, packed into tasks of about `piece_bytes` (small files together)."""
-    parts: list[PartTask] = []
+    parts: list[Part] = []
     metas: list[PieceMeta] = []
     size = 0
     for piece, last in _pieces(sources, states, settled, piece_bytes, problems):
         fid = ids[piece.source.path]
         read_files.add(piece.source.path)
         parts.append(
-            PartTask(
+            Part(
                 fid, piece.source.path, piece.data, piece.line_offset,
                 piece.line_offset + piece.tail.line_in_piece if piece.tail else None,
                 piece.context, piece.context_line_offset,

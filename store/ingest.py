@@ -1,23 +1,79 @@
 """The ingest pipeline that razz parse, razz audit and razz import share.
 
-Its steps: find the files (`razz.store.sources.discover`), cut them into pieces of whole hands
-(`read_pieces`), read each piece's hands with the site registry, audit each Razz hand against
-its rules and check the hands of a table across hands.
+Its steps, the same for all three commands:
+
+1. find the files: `razz.store.sources.discover` (files, folders, globs, zip members of every
+   kind a registered site writes);
+2. cut them into pieces of whole hands: `razz.store.sources.read_pieces`;
+3. in worker processes (`worker_pool`, results kept in order by `ordered_map`), read each
+   piece's hands with the site registry, audit each Razz hand against its rules (the one the
+   user named, else its site's) and check the hands of a table across hands
+   (`check_part`: each piece comes with the few hands before it, read again so that the
+   cross-hand checks know where the table stands);
+4. each command turns what a piece came to into its own output: a report (parse, audit) or
+   Arrow rows for the store (import, `razz.store.work`).
+
+>>> from razz.replay.audit import EXAMPLE
+>>> part = Part(0, "x.txt", EXAMPLE.encode(), 0)
+>>> checked = check_part(part)
+>>> [type(r).__name__ for r in checked.results], checked.audits[0].findings
+(['Hand'], ())
 """
 
 from __future__ import annotations
 
+import gc
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
 from razz.parser import sites
-from razz.parser.events import Hand
+from razz.parser.events import Hand, ParseResult
+from razz.parser.reader import read_piece
+from razz.replay.findings import Finding
+from razz.replay.results import HandResult
 from razz.replay.ruleset import Ruleset, get_ruleset
+from razz.replay.tablecheck import TableCheck, with_findings
+from razz.store.sources import Discovery, Opener, Source, read_pieces
+
+__all__ = [
+    "IN_PROCESS_BYTES",
+    "Checked",
+    "Part",
+    "check_part",
+    "cores",
+    "hand_key",
+    "init_worker",
+    "ordered_map",
+    "parts_of",
+    "ruleset_for",
+    "worker_pool",
+    "workers_for",
+]
+
+R = TypeVar("R")
+
+IN_PROCESS_BYTES = 2 << 20
+"""Below this many bytes, worker processes would take longer to start than the work takes."""
+
+
+def hand_key(site: str, hand_id: str) -> str:
+    """The store's identity of a hand.
+
+    >>> hand_key("PokerStars", "35874566077")
+    'PokerStars:35874566077'
+    """
+    return f"{site}:{hand_id}"
 
 
 def ruleset_for(hand: Hand, name: str | None = None) -> Ruleset:
     """The rules a hand is audited against: the one named, else its site's.
 
-    >>> from razz.parser import read_text
     >>> from razz.replay.audit import EXAMPLE
-    >>> hand = next(iter(read_text(EXAMPLE)))
+    >>> hand = next(iter(read_piece(EXAMPLE.encode(), "x.txt")))
     >>> ruleset_for(hand).name, ruleset_for(hand, "cardroom").name
     ('pokerstars', 'cardroom')
     """
@@ -27,3 +83,232 @@ def ruleset_for(hand: Hand, name: str | None = None) -> Ruleset:
         except KeyError:
             name = sites.FALLBACK.ruleset
     return get_ruleset(name)
+
+
+# ------------------------------------------------------------------------ one piece
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The bytes of one piece of a file, and what a worker needs to know about them."""
+
+    file_id: int  # the store's id of the file (0 outside the store)
+    source: str
+    data: bytes
+    line_offset: int  # lines of the file before `data`
+    tail_line: int | None = None  # file line where an unfinished last hand starts, if any
+    context: bytes = b""  # the hands just before `data` (see `Piece.context`)
+    context_line_offset: int = 0
+
+
+@dataclass(slots=True)
+class Checked:
+    """What the hands of one piece came to."""
+
+    results: list[ParseResult]  # every hand of the piece, in file order
+    # By index in `results`: the audit of a Razz hand, the cross-hand findings included, or
+    # the exception the auditor failed with (a bug of ours: the hand is kept, reported).
+    audits: dict[int, HandResult | Exception] = field(default_factory=dict)
+    repeats: set[int] = field(default_factory=set)  # Razz hands already read (not audited)
+    # Cross-hand findings on the context hands, which belong to the piece before: (hand key,
+    # finding).
+    late: list[tuple[str, Finding]] = field(default_factory=list)
+
+
+# The ruleset the user named (None: each hand's site's), set by `init_worker`.
+_ruleset_name: str | None = None
+
+
+def init_worker(ruleset: str | None = None) -> None:
+    """Prepare a process for `check_part`: the ruleset named, every site's parser, the auditor."""
+    global _ruleset_name
+    _ruleset_name = ruleset
+    if ruleset is not None:
+        get_ruleset(ruleset)
+    for site in sites.SITES:
+        site.reader()  # builds the site's parser now, once per process
+    _auditor()
+    # What exists now (modules, the parsers' tables) lives as long as the process: keep it
+    # out of the collector's full passes, which the many objects of each hand set off.
+    gc.freeze()
+
+
+def _auditor() -> Callable[[Hand, Ruleset], HandResult]:
+    from razz.replay import audit  # looked up at each call: tests replace it
+
+    return audit.audit_hand
+
+
+def check_part(part: Part, *, audit: bool = True, seen: set[str] | None = None) -> Checked:
+    """Read every hand of a piece; audit each Razz hand and check them across hands.
+
+    `seen` holds the keys of hands already read in this run: a hand read again is marked a
+    repeat and not audited again. Never raises on bad input.
+    """
+    checked = Checked(list(read_piece(part.data, part.source, part.line_offset)))
+    if not audit:
+        return checked
+    audit_hand, name = _auditor(), _ruleset_name
+    audited: list[tuple[int, Hand, HandResult]] = []
+    for k, item in enumerate(checked.results):
+        if not isinstance(item, Hand):
+            continue
+        if seen is not None:
+            key = hand_key(item.header.site, item.header.hand_id)
+            if key in seen:
+                checked.repeats.add(k)
+                continue
+            seen.add(key)
+        try:
+            result = audit_hand(item, ruleset_for(item, name))
+        except Exception as exc:  # a bug in the auditor must not lose the hand
+            checked.audits[k] = exc
+            continue
+        audited.append((k, item, result))
+    for k, result in _check_tables(part, audited, checked.late):
+        checked.audits[k] = result
+    return checked
+
+
+def _check_tables(
+    part: Part, audited: list[tuple[int, Hand, HandResult]], late: list[tuple[str, Finding]]
+) -> list[tuple[int, HandResult]]:
+    """The piece's audits with the findings of the cross-hand checks added.
+
+    Findings on context hands (the piece before has them) go to `late`.
+    """
+    if not audited:
+        return []
+    check = TableCheck()
+    context_keys: dict[tuple[str, str], str] = {}
+    for hand, result in _audit_context(part):
+        h = hand.header
+        context_keys[(h.source, h.hand_id)] = hand_key(h.site, h.hand_id)
+        check.feed(hand, result)  # its own findings were reported with it
+    extra: dict[tuple[str, str], list[Finding]] = {}
+    for _, hand, result in audited:
+        for f in check.feed(hand, result):
+            extra.setdefault((f.source, f.hand_id or ""), []).append(f)
+    for f in check.finish():
+        extra.setdefault((f.source, f.hand_id or ""), []).append(f)
+    out = []
+    for k, hand, result in audited:
+        found = extra.pop((hand.header.source, hand.header.hand_id), None)
+        out.append((k, with_findings(result, found) if found else result))
+    for where, found in extra.items():
+        key = context_keys.get(where)
+        if key is not None:
+            late += [(key, f) for f in found]
+    return out
+
+
+def _audit_context(part: Part) -> list[tuple[Hand, HandResult]]:
+    if not part.context:
+        return []
+    audit_hand, out = _auditor(), []
+    for item in read_piece(part.context, part.source, part.context_line_offset):
+        if isinstance(item, Hand):
+            try:
+                out.append((item, audit_hand(item, ruleset_for(item, _ruleset_name))))
+            except Exception:  # a hand the auditor cannot replay tells the checks nothing
+                continue
+    return out
+
+
+# ------------------------------------------------------------------------ many pieces
+
+
+def parts_of(discovery: Discovery, problems: list[str]) -> Iterator[Part]:
+    """Every piece of every file found, read whole (no store: nothing was read before), each
+    named as the user found it (`Source.name`).
+
+    A file that cannot be read goes to `problems` and the others are read.
+    """
+    opener = Opener()
+    try:
+        for source in discovery.sources:
+            yield from _parts(source, opener, problems)
+    finally:
+        opener.close()
+
+
+def _parts(source: Source, opener: Opener, problems: list[str]) -> Iterator[Part]:
+    import zipfile
+    import zlib
+
+    try:
+        for piece in read_pieces(source, None, opener):
+            yield Part(
+                0, source.name, piece.data, piece.line_offset, None, piece.context,
+                piece.context_line_offset,
+            )  # fmt: skip
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
+        # vanished, unreadable, a damaged zip member: the other files go on
+        problems.append(f"{source.name}: cannot be read ({getattr(exc, 'strerror', None) or exc})")
+        opener.close()
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def worker_pool(
+    workers: int, ruleset: str | None = None, preload: Iterable[str] = ()
+) -> ProcessPoolExecutor:
+    """Worker processes ready for `check_part` with `ruleset` (None: each hand's site's).
+
+    forkserver: workers start from a clean process, never a fork of one that holds DuckDB's
+    threads; the server imports once what every worker needs (`preload`), and the workers
+    share those pages.
+    """
+    import multiprocessing
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["razz.store.ingest", *preload])
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(ruleset,)
+    )
+
+
+def _worker_start(ruleset: str | None) -> None:
+    import signal
+
+    # Ctrl-C is the main process's to handle: it stops the pool and keeps what is done.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    init_worker(ruleset)
+
+
+def workers_for(
+    jobs: int | None, size: int, ruleset: str | None = None, preload: Iterable[str] = ()
+) -> ProcessPoolExecutor | None:
+    """The worker processes that read `size` bytes: `jobs` of them, or one per core when
+    `jobs` is None or 0 and the input is large enough to be worth starting them. None: this
+    process reads (it is then made ready for `check_part`)."""
+    if not jobs:
+        jobs = cores() if size >= IN_PROCESS_BYTES else 1
+    if jobs <= 1:
+        init_worker(ruleset)
+        return None
+    return worker_pool(jobs, ruleset, preload)
+
+
+def ordered_map(
+    executor: Executor | None, fn: Callable[..., R], items: Iterable[tuple[Any, ...]], window: int
+) -> Iterator[R]:
+    """`fn(*item)` for each item, in order, with at most `window` items in flight (in this
+    process when `executor` is None)."""
+    if executor is None:
+        for item in items:
+            yield fn(*item)
+        return
+    pending: deque[Future[R]] = deque()
+    for item in items:
+        pending.append(executor.submit(fn, *item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()

@@ -46,6 +46,12 @@ class Source:
     member: str | None
     size: int  # bytes now (uncompressed, for a member)
     mtime_ns: int  # of the file on disk (the archive, for a member)
+    shown: str = ""  # as the user would write it: from the argument it was found under
+
+    @property
+    def name(self) -> str:
+        """The file as reports name it: the path as found (`path` when not known)."""
+        return self.shown or self.path
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +86,7 @@ def _expand(
 ) -> Iterator[Source]:
     real = os.path.realpath(path)
     if os.path.isdir(real):
-        for root, dirs, files in os.walk(real):
+        for root, dirs, files in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(files):
                 lower = name.lower()
@@ -102,12 +108,14 @@ def _expand(
             problems.append(f"{path}: not a regular file")
         return
     if real.lower().endswith(ZIP_SUFFIX) or (explicit and zipfile.is_zipfile(real)):
-        yield from _members(real, info, problems)
+        yield from _members(real, info, problems, path)
     else:
-        yield Source(real, real, None, info.st_size, info.st_mtime_ns)
+        yield Source(real, real, None, info.st_size, info.st_mtime_ns, path)
 
 
-def _members(real: str, info: os.stat_result, problems: list[str]) -> Iterator[Source]:
+def _members(
+    real: str, info: os.stat_result, problems: list[str], shown: str
+) -> Iterator[Source]:
     try:
         with zipfile.ZipFile(real) as archive:
             members = [
@@ -123,7 +131,8 @@ def _members(real: str, info: os.stat_result, problems: list[str]) -> Iterator[S
         return
     for m in sorted(members, key=lambda m: m.filename):
         path = f"{real}{MEMBER_SEP}{m.filename}"
-        yield Source(path, real, m.filename, m.file_size, info.st_mtime_ns)
+        shown_member = f"{shown}{MEMBER_SEP}{m.filename}"
+        yield Source(path, real, m.filename, m.file_size, info.st_mtime_ns, shown_member)
 
 
 class Opener:

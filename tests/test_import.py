@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from razz.store import db as store_db
-from razz.store import work
+from razz.store import ingest
 from razz.store.importer import Settings, import_paths
 from razz.store.progress import ImportSummary
 
@@ -140,14 +140,14 @@ def test_rejected_hands_keep_their_text_and_error_and_other_games_are_counted(
 def test_an_audit_that_fails_keeps_the_hand_as_a_reject(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = work._auditor()
+    real = ingest._auditor()
 
     def flaky(hand: Any, ruleset: Any) -> Any:
         if hand.header.hand_id == "1000000002":
             raise ZeroDivisionError("boom")
         return real(hand, ruleset)
 
-    monkeypatch.setattr(work, "_auditor", lambda: flaky)
+    monkeypatch.setattr(ingest, "_auditor", lambda: flaky)
     a = write(tmp_path / "a.txt", hands.H1 + hands.H2 + hands.H3)
     db = tmp_path / "r.duckdb"
     summary = run([a], db)

@@ -1,33 +1,41 @@
-"""`razz audit PATH... [--ruleset NAME] [--format text|json|csv] [--strict]`.
+"""`razz audit PATH... [--ruleset NAME] [--format text|json|csv|html] [--strict] [-j N]`.
 
-Replays every Razz hand of the files (folders are searched for `*.txt`) against the rules and
-reports each rule broken, like a compiler: `file:line: RULE-ID message`, then a count per
-rule. Hands that cannot be read are reported as rule `PARSE`, a hand the auditor fails on
-(a bug of ours) as rule `AUDIT`; hands of other games are skipped and counted. Exit status:
-0 without error findings, 1 with some, 2 for usage or I/O errors.
+Replays every Razz hand of the files against the rules and reports each rule broken, like a
+compiler: `file:line: RULE-ID message`, then a count per rule. The files are found, cut, read,
+audited and checked across hands by the pipeline `razz parse` and `razz import` share
+(`razz.store.ingest`: folders, globs and zip archives of every site's files; worker processes,
+one per core), so `razz audit` reports exactly what an import stores. Hands that cannot be
+read are reported as rule `PARSE`, a hand the auditor fails on (a bug of ours) as rule
+`AUDIT`; hands of other games or sites are skipped and counted with their reasons. Each hand
+is audited against its site's rules unless `--ruleset` names others. Exit status: 0 without
+error findings, 1 with some, 2 for usage or I/O errors.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import json
-import os
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:  # the parser and the engine are imported by `run`, not by `razz --help`
     from razz.replay.findings import Finding
+    from razz.store.ingest import Part
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
 FIELDS = ("file", "hand_id", "line", "rule", "severity", "message", "expected", "actual")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="hand-history files or folders")
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="hand-history files, folders (searched recursively), globs or .zip archives",
+    )
     parser.add_argument(
         "--ruleset",
         default=None,
@@ -43,26 +51,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(one self-contained report to attach to an audit)",
     )
     parser.add_argument("--strict", action="store_true", help="stop at the first error finding")
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=0,
+        help="worker processes (default: one per core for large inputs; 1 audits in this process)",
+    )
 
 
-def expand(paths: list[str]) -> tuple[list[str], list[str]]:
-    """The files to read (folders searched recursively for `*.txt`), and paths that are missing."""
-    files: list[str] = []
-    missing: list[str] = []
-    for path in paths:
-        if os.path.isdir(path):
-            for root, dirs, names in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                files.extend(
-                    os.path.join(root, name)
-                    for name in sorted(names)
-                    if name.lower().endswith(".txt") and not name.startswith(".")
-                )
-        elif os.path.isfile(path):
-            files.append(path)
-        else:
-            missing.append(path)
-    return files, missing
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One hand of a piece, as the report sees it."""
+
+    kind: str  # "hand" (audited), "failed" (the auditor failed), "unreadable", "skipped"
+    findings: tuple[Finding, ...] = ()
+    reason: str = ""  # why a hand was skipped
+
+
+@dataclass(slots=True)
+class AuditedPart:
+    """What the hands of one piece of a file came to (built in a worker process)."""
+
+    entries: list[Entry] = field(default_factory=list)
+    late: list[Finding] = field(default_factory=list)  # cross-hand findings on earlier hands
+
+
+def audit_part(part: Part) -> AuditedPart:
+    """Read, audit and check across hands the hands of one piece (runs in a worker)."""
+    from razz.parser.events import Hand, ParseError, SkippedHand
+    from razz.store.ingest import check_part
+
+    checked = check_part(part)
+    out = AuditedPart(late=[f for _, f in checked.late])
+    for k, item in enumerate(checked.results):
+        if isinstance(item, Hand):
+            outcome = checked.audits[k]
+            if isinstance(outcome, Exception):
+                out.entries.append(Entry("failed", (_audit_failure(item, outcome),)))
+            else:
+                out.entries.append(Entry("hand", outcome.findings))
+        elif isinstance(item, SkippedHand):
+            out.entries.append(Entry("skipped", reason=item.reason))
+        elif isinstance(item, ParseError):
+            out.entries.append(Entry("unreadable", (_parse_finding(item),)))
+    return out
 
 
 class _Report:
@@ -73,7 +106,8 @@ class _Report:
         self.fmt = fmt
         self.by_rule: Counter[str] = Counter()
         self.by_severity: Counter[str] = Counter()
-        self.hands = self.skipped = self.parse_errors = 0
+        self.hands = self.parse_errors = 0
+        self.skipped: Counter[str] = Counter()  # hands skipped, by reason
         self._csv = csv.writer(out) if fmt == "csv" else None
         self._html: list[tuple[object, ...]] = []
         self.scope: tuple[tuple[str, str], ...] = ()  # what the HTML report says it read
@@ -111,7 +145,7 @@ class _Report:
     def summary(self, err: TextIO) -> None:
         data = {
             "hands_audited": self.hands,
-            "hands_skipped": self.skipped,
+            "hands_skipped": sum(self.skipped.values()),
             "parse_errors": self.parse_errors,
             "errors": self.by_severity["error"],
             "warnings": self.by_severity["warning"],
@@ -126,14 +160,15 @@ class _Report:
             rows = audit_report.findings_from_rows(dict(zip(FIELDS, r, strict=True))
                                                    for r in self._html)
             self.out.write(audit_report.render(rows, audit_report.ReportSummary(
-                hands=self.hands, skipped=self.skipped, unreadable=self.parse_errors,
+                hands=self.hands, skipped=data["hands_skipped"], unreadable=self.parse_errors,
                 scope=self.scope)))
         target = self.out if self.fmt == "text" else err
         total = sum(self.by_rule.values())
+        reasons = ", ".join(f"{why}: {n}" for why, n in self.skipped.most_common())
         target.write(
-            f"-- {self.hands} hands audited, {self.skipped} skipped (not Razz),"
-            f" {self.parse_errors} unreadable; {total} findings"
-            f" ({data['errors']} errors, {data['warnings']} warnings)\n"
+            f"-- {self.hands} hands audited, {data['hands_skipped']} skipped"
+            f"{f' ({reasons})' if reasons else ''}, {self.parse_errors} unreadable;"
+            f" {total} findings ({data['errors']} errors, {data['warnings']} warnings)\n"
         )
         for rule, count in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
             target.write(f"   {count:6d}  {rule}\n")
@@ -150,7 +185,7 @@ def _parse_finding(error: object) -> Finding:
         source=error.source,
         hand_id=error.hand_id,
         line=error.line,
-        expected=", ".join(error.expected) or "a line PokerStars writes",
+        expected=", ".join(error.expected) or "a line of the hand's format",
         actual=error.line_text,
         message=f"The hand cannot be read: {error.message}",
     )
@@ -175,53 +210,11 @@ def _audit_failure(hand: object, error: Exception) -> Finding:
     )
 
 
-def _audit_files(args: argparse.Namespace, files: list[str], report: _Report) -> Iterator[str]:
-    """Audit every hand, feeding the report; yields I/O problems as messages."""
-    from razz.parser import Hand, ParseError, SkippedHand, read_path
-    from razz.replay.audit import audit_hand
-    from razz.replay.findings import RuleViolation, Severity
-    from razz.replay.tablecheck import TableCheck
-    from razz.store.ingest import ruleset_for
-
-    tables = TableCheck()
-    for path in files:
-        try:
-            for item in read_path(path):
-                if isinstance(item, SkippedHand):
-                    report.skipped += 1
-                elif isinstance(item, ParseError):
-                    report.parse_errors += 1
-                    report.finding(_parse_finding(item))
-                    if args.strict:
-                        raise _Stop
-                elif isinstance(item, Hand):
-                    report.hands += 1
-                    try:
-                        ruleset = ruleset_for(item, args.ruleset)
-                        result = audit_hand(item, ruleset, strict=args.strict)
-                    except RuleViolation as violation:
-                        report.finding(violation.finding)
-                        raise _Stop from None
-                    except Exception as exc:  # a bug in the auditor must not stop the report
-                        report.finding(_audit_failure(item, exc))
-                        if args.strict:
-                            raise _Stop from None
-                        continue
-                    for f in (*result.findings, *tables.feed(item, result)):
-                        report.finding(f)
-                        if args.strict and f.severity is Severity.ERROR:
-                            raise _Stop
-        except OSError as exc:
-            yield f"{path}: {exc.strerror or exc}"
-    for f in tables.finish():
-        report.finding(f)
-
-
-class _Stop(Exception):
-    """Strict mode met its first error finding."""
-
-
 def run(args: argparse.Namespace) -> int:
+    from razz.replay.findings import Severity
+    from razz.store.ingest import cores, ordered_map, parts_of, workers_for
+    from razz.store.sources import discover
+
     try:
         from razz.replay.ruleset import get_ruleset
 
@@ -230,19 +223,46 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:
         print(f"razz audit: {exc.args[0]}", file=sys.stderr)
         return EXIT_USAGE
-    files, missing = expand(args.paths)
-    for path in missing:
-        print(f"razz audit: {path}: no such file or folder", file=sys.stderr)
-    if missing:
-        return EXIT_USAGE
+    discovery = discover(args.paths)
+    for problem in discovery.problems:
+        print(f"razz audit: {problem}", file=sys.stderr)
     report = _Report(sys.stdout, args.format)
     report.scope = (("Read", " ".join(args.paths)), ("Ruleset", args.ruleset))
     problems: list[str] = []
-    with contextlib.suppress(_Stop):
-        problems.extend(_audit_files(args, files, report))
+    jobs = 1 if args.strict else args.jobs  # strict stops at once: no work ahead of the report
+    executor = workers_for(jobs, sum(s.size for s in discovery.sources), args.ruleset)
+    try:
+        parts = ((part,) for part in parts_of(discovery, problems))
+        for piece in ordered_map(executor, audit_part, parts, 2 * cores() + 2):
+            if not _report_part(piece, report, args.strict, Severity.ERROR):
+                break
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
     report.summary(sys.stderr)
     for problem in problems:
         print(f"razz audit: {problem}", file=sys.stderr)
-    if problems:
+    if problems or discovery.problems:
         return EXIT_USAGE
     return EXIT_FOUND if report.errors else EXIT_OK
+
+
+def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: object) -> bool:
+    """Report one piece; False once strict mode met its first error finding."""
+    for f in piece.late:  # findings on hands reported with the piece before
+        report.finding(f)
+        if strict and f.severity is error:
+            return False
+    for entry in piece.entries:
+        if entry.kind == "skipped":
+            report.skipped[entry.reason] += 1
+            continue
+        if entry.kind == "unreadable":
+            report.parse_errors += 1
+        else:
+            report.hands += 1
+        for f in entry.findings:
+            report.finding(f)
+            if strict and f.severity is error:
+                return False
+    return True

@@ -3,26 +3,24 @@
 Per file it prints the hands parsed, the hands skipped with their reasons, and every error as
 `file:line: message`. `--json` writes one JSON object per hand per line to standard output
 (the per-file report then goes to standard error). Exit code: 0 when every hand parsed
-(skipped hands of other games are fine), 1 when some hand had an error, 2 for usage or I/O
-errors. Files are read in pieces by worker processes, one per core.
+(skipped hands of other games or sites are fine), 1 when some hand had an error, 2 for usage
+or I/O errors. The files are found, cut and read by the pipeline `razz audit` and `razz
+import` share (`razz.store.ingest`), in worker processes, one per core.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from razz.store.ingest import Part
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         default=0,
-        help="worker processes (default: one per core; 1 reads in this process)",
+        help="worker processes (default: one per core for large inputs; 1 reads in this process)",
     )
 
 
@@ -56,14 +54,14 @@ class PieceReport:
     json_lines: list[str] = field(default_factory=list)
 
 
-def parse_piece(data: bytes, source: str, line_offset: int, want_json: bool) -> PieceReport:
-    """Parse the hands of one piece of a file (runs in a worker process)."""
+def parse_part(part: Part, want_json: bool) -> PieceReport:
+    """Read the hands of one piece of a file (runs in a worker process)."""
     from razz.parser.events import Hand, ParseError, SkippedHand
-    from razz.parser.reader import read_piece
     from razz.parser.serialize import result_to_dict
+    from razz.store.ingest import check_part
 
     report = PieceReport()
-    for result in read_piece(data, source, line_offset):
+    for result in check_part(part, audit=False).results:
         if isinstance(result, Hand):
             report.parsed += 1
         elif isinstance(result, SkippedHand):
@@ -75,61 +73,30 @@ def parse_piece(data: bytes, source: str, line_offset: int, want_json: bool) -> 
     return report
 
 
-def ordered_map(
-    executor: Executor | None,
-    fn: Callable[..., R],
-    items: Iterable[tuple[Any, ...]],
-    window: int,
-) -> Iterator[R]:
-    """`fn(*item)` for each item, in order, with at most `window` items in flight."""
-    if executor is None:
-        for item in items:
-            yield fn(*item)
-        return
-    pending: list[Future[R]] = []
-    for item in items:
-        pending.append(executor.submit(fn, *item))
-        if len(pending) >= window:
-            yield pending.pop(0).result()
-    for future in pending:
-        yield future.result()
-
-
 def run(args: argparse.Namespace) -> int:
-    from razz.store.sources import Opener, discover, read_pieces
+    from razz.store.ingest import cores, ordered_map, parts_of, workers_for
+    from razz.store.sources import discover
 
     discovery = discover(args.paths)
     status = EXIT_OK
     for problem in discovery.problems:
         print(f"razz parse: {problem}", file=sys.stderr)
         status = EXIT_USAGE
-    jobs = args.jobs or os.cpu_count() or 1
     report_to = sys.stderr if args.json else sys.stdout
-    opener = Opener()
     io_errors: list[str] = []
-
-    def pieces() -> Iterator[tuple[str, bytes, str, int, bool]]:
-        for source in discovery.sources:
-            try:
-                for piece in read_pieces(source, None, opener):
-                    yield source.path, piece.data, source.path, piece.line_offset, args.json
-            except OSError as exc:
-                io_errors.append(f"razz parse: {source.path}: {exc.strerror or exc}")
-
-    executor = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    executor = workers_for(args.jobs, sum(s.size for s in discovery.sources))
     totals = PieceReport()
     per_file: dict[str, PieceReport] = {}
     try:
-        for path, report in ordered_map(executor, _work, pieces(), window=2 * jobs):
-            for line in report.json_lines:
+        items = ((part, args.json) for part in parts_of(discovery, io_errors))
+        for part_report, path in ordered_map(executor, _work, items, 2 * cores() + 2):
+            for line in part_report.json_lines:
                 print(line)
-            total = per_file.setdefault(path, PieceReport())
-            _add(total, report)
-            _add(totals, report)
+            _add(per_file.setdefault(path, PieceReport()), part_report)
+            _add(totals, part_report)
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
-        opener.close()
     for path, report in per_file.items():
         print(_summary(path, report), file=report_to)
         for error in report.errors:
@@ -137,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if len(per_file) > 1:
         print(_summary(f"total ({len(per_file)} files)", totals), file=report_to)
     for error in io_errors:
-        print(error, file=sys.stderr)
+        print(f"razz parse: {error}", file=sys.stderr)
     if io_errors:
         status = EXIT_USAGE
     if status == EXIT_OK and totals.errors:
@@ -145,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _work(path: str, data: bytes, source: str, offset: int, want: bool) -> tuple[str, PieceReport]:
-    return path, parse_piece(data, source, offset, want)
+def _work(part: Part, want_json: bool) -> tuple[PieceReport, str]:
+    return parse_part(part, want_json), part.source
 
 
 def _add(total: PieceReport, report: PieceReport) -> None:
