@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from razz.parser import Hand, ParseError, SkippedHand, read_path
+from razz.parser import Hand, ParseError, SkippedHand, read_path, read_text
 from razz.parser import events as ev
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pokerstars"
@@ -113,11 +113,21 @@ def test_stud_hands_are_skipped_as_not_razz() -> None:
         assert all(r.reason == f"{game} is not Razz" for r in results)
 
 
-def test_the_corrupt_card_is_a_clear_error_on_that_hand_only() -> None:
+def test_a_hand_of_another_game_is_skipped_from_its_header_whatever_its_body_holds() -> None:
+    """The Triple Stud hand's site-written `[of]` card does not matter: it is not Razz."""
     [result] = read_path(CORPUS / "Triple-Stud-USD-2.00-0.20-MTT-201301.txt")
+    assert isinstance(result, SkippedHand)
+    assert (result.hand_id, result.reason) == ("91733835979", "7 Card Stud is not Razz")
+
+
+def test_the_corrupt_card_in_a_razz_hand_is_a_clear_error_at_its_line() -> None:
+    text = (CORPUS / "Triple-Stud-USD-2.00-0.20-MTT-201301.txt").read_text(encoding="utf-8-sig")
+    [result] = read_text(text.replace("Triple Stud (7 Card Stud Limit)", "Triple Stud (Razz Limit)"))
     assert isinstance(result, ParseError)
     assert result.line == 46
     assert result.line_text == "Dealt to Hero [Ah 3c Ac 8h Qd As] [of]"
     assert "'of' is not a card" in result.message
     assert result.line_text[result.column - 1 :].startswith("of")
     assert result.hand_id == "91733835979"
+
+

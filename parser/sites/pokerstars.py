@@ -30,7 +30,6 @@ from razz.parser.sites.base import RawHand, Site
 from razz.parser.timestamps import to_utc, zone_of
 
 NAME = "PokerStars"
-STUD_FAMILY = re.compile(r"(?i)^(?:razz|7 card stud(?: hi/lo)?|stud(?: hi(?:/lo)?)?|5 card stud)$")
 _GAME_LIMIT = re.compile(r"(?i)^(.*?) ((?:no |pot |fixed |cap )?limit)$")
 _STREET_BY_TOKEN = {
     "STREET_3RD": ev.Street.THIRD,
@@ -738,7 +737,14 @@ class PokerStarsParser:
         self.backend = "cython" if cython else "pure-python"
 
     def parse(self, text: str, source: str, first_line: int) -> ev.ParseResult:
-        """Parse the text of one hand (LF line ends, ending with a newline)."""
+        """Parse the text of one hand (LF line ends, ending with a newline).
+
+        The game is decided from the header before the body is read: a hand of another game
+        is skipped with that reason, whatever its body holds.
+        """
+        other = self._other_game(text, source, first_line)
+        if other is not None:
+            return other
         if self._fast is not None:
             try:
                 header, table, events = _run(self._fast, text, "hand", first_line)
@@ -758,6 +764,18 @@ class PokerStarsParser:
             return self._failed(text, source, first_line, exc)
         return self._hand(header, table, events, text, source, first_line)
 
+    def _other_game(self, text: str, source: str, first_line: int) -> ev.SkippedHand | None:
+        """The hand skipped, when its header reads and names another game than Razz."""
+        self._lexer.begin_hand()
+        try:
+            header = _run(self._exact, text[: text.find("\n") + 1], "header_line", first_line)
+        except (LarkError, ValueError):
+            return None  # the whole hand is read, and the error said where
+        game = header["game"]
+        if game.lower() == "razz":
+            return None
+        return ev.SkippedHand(source, first_line, header["hand_id"], game, f"{game} is not Razz")
+
     def _hand(
         self,
         header: dict[str, Any],
@@ -767,11 +785,6 @@ class PokerStarsParser:
         source: str,
         first_line: int,
     ) -> ev.ParseResult:
-        game = header["game"]
-        if game.lower() != "razz":
-            return ev.SkippedHand(
-                source, first_line, header["hand_id"], game, f"{game} is not Razz"
-            )
         play_money = header.pop("play_money") or table["play_money_table"]
         head = ev.HandHeader(
             site=NAME,
@@ -787,8 +800,9 @@ class PokerStarsParser:
         )
         return ev.Hand(head, tuple(events), text)
 
-    def _failed(self, text: str, source: str, first_line: int, exc: Exception) -> ev.ParseResult:
-        """A `SkippedHand` for another game's hand, else a `ParseError` saying what went wrong."""
+    def _failed(self, text: str, source: str, first_line: int, exc: Exception) -> ev.ParseError:
+        """A `ParseError` saying what went wrong, where (the hand is Razz, or its header
+        does not read)."""
         first = text.split("\n", 1)[0] + "\n"
         names = list(self._lexer.names)
         self._lexer.begin_hand()
@@ -796,11 +810,6 @@ class PokerStarsParser:
             header = _run(self._exact, first, "header_line", first_line)
         except (LarkError, ValueError):
             header = None
-        if header is not None and not STUD_FAMILY.match(header["game"]):
-            game = header["game"]
-            return ev.SkippedHand(
-                source, first_line, header["hand_id"], game, f"{game} is not Razz"
-            )
         if header is not None:
             hand_id: str | None = header["hand_id"]
         else:
