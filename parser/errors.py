@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from razz.parser.events import ParseError
+from razz.parser.lexer import NameRules
 
 # Said of every grammar; what each of a grammar's terminals stands for is in its `//:` lines.
 GENERIC = {"$END": "the end of the hand", "_EOL": "the end of the line"}
@@ -34,20 +35,24 @@ def _describe(terminal: str, literals: dict[str, str], words: dict[str, str]) ->
     return terminal
 
 
-_NAME_PREFIX = re.compile(r"(?:Dealt to |Seat \d+: )?")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
-_CARD = re.compile(r"[2-9TJQKA][cdhs]")
-NAME_TERMINALS = {"NAME", "DEALT_NAME", "RESULT_NAME"}
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")  # grammar/common.lark's CARD
 
 
-def _after_name(line_text: str, column: int, names: list[str]) -> tuple[str, int, str] | None:
+def _after_name(
+    line_text: str, column: int, names: list[str], rules: NameRules
+) -> tuple[str, int, str] | None:
     """When a seated name starts at `column` but the rest of the line is wrong: what is wrong.
 
     Returns (message, column, name).
     """
     pos = column - 1
-    m = _NAME_PREFIX.match(line_text, pos)
-    start = m.end() if m else pos
+    start = pos
+    for prefix in rules.matched.values():  # the text a name terminal has before the name
+        m = prefix.match(line_text, pos) if prefix is not None else None
+        if m is not None:
+            start = m.end()
+            break
     name = next((n for n in names if line_text.startswith(n, start)), None)
     if name is None:
         return None
@@ -71,11 +76,15 @@ def describe_error(
     literals: dict[str, str] | None = None,
     names: list[str] | None = None,
     words: dict[str, str] | None = None,
+    rules: NameRules | None = None,
 ) -> ParseError:
-    """Turn a Lark (or amount) exception on the text of one hand into a `ParseError`;
-    `words` says what the grammar's terminals stand for (`descriptions`)."""
+    """Turn a Lark (or amount) exception on the text of one hand (or line) into a
+    `ParseError`; `words` says what the grammar's terminals stand for (`descriptions`),
+    `rules` which of them are player names (`NameRules`)."""
     literals = literals or {}
     words = words or GENERIC
+    rules = rules or NameRules({}, {})
+    name_terminals = set(rules.matched)
     lines = text.split("\n")
     line = getattr(exc, "line", None) or 1
     column = getattr(exc, "column", None) or 1
@@ -104,8 +113,8 @@ def describe_error(
         at = line_text[column - 1 : column + 29] if line_text else ""
         found = f"unexpected {at!r}" if at else "unexpected end of line"
         after = (
-            _after_name(line_text, column, names or [])
-            if expected & NAME_TERMINALS and not at_end
+            _after_name(line_text, column, names or [], rules)
+            if expected & name_terminals and not at_end
             else None
         )
         if at_end:
@@ -113,7 +122,14 @@ def describe_error(
         elif after is not None:
             found, column, _ = after
             wanted = []
-        elif expected & NAME_TERMINALS and len(expected - NAME_TERMINALS) <= 2:
+        elif expected & name_terminals and column == 1:
+            # Any line may begin here: saying them all would not help.
+            found = (
+                f"{at!r} is not a line of this format, or does not start with the name of a"
+                " player seated in this hand"
+            )
+            wanted = []
+        elif expected & name_terminals and len(expected - name_terminals) <= 2:
             found = f"{at!r} does not start with the name of a player seated in this hand"
         message = found + (f"; expected {_join(wanted)}" if wanted else "")
     else:

@@ -1,36 +1,76 @@
 """Lark's contextual lexer, taught the names of the players seated in the hand being read.
 
 A player name is arbitrary text (`PC [Mittel]`, `x [Ah Ks]`, `Seat 9`, `calls 4 ever`), so no
-regular expression can find where it ends; only the seat list can (FORMATS.md §1.14). The
-grammar therefore declares its name terminals without a pattern: NAME (a name alone),
-DEALT_NAME (`Dealt to ` + name) and RESULT_NAME (`Seat N: ` + name, in the summary). This
-lexer records the name of every seat line (SEAT_NAME) it produces, and wherever the parser
-state accepts a name terminal it tries those names, longest first, keeping the first one after
-which the rest of the line lexes in the state the parser will then be in. Everything else is
-Lark's own contextual lexer, in its Cython build when available.
+regular expression can find where it ends; only the seat list can (FORMATS.md §1.14). A
+site's grammar therefore declares its name terminals without a pattern, and says in `//!`
+lines which of them this lexer matches, what text comes before the name in each, and which
+terminal gives the names (the seat line):
+
+    //! NAME
+    //! DEALT_NAME after "Dealt to "
+    //! SEAT_NAME names after /Seat \\d+: /
+
+The lexer records the name of every token of a naming terminal it produces (or the names it
+is given, `set_names`), and wherever the parser state accepts a name terminal it tries those
+names, longest first, keeping the first one after which the rest of the line lexes in the
+state the parser will then be in. Everything else is Lark's own contextual lexer, in its
+Cython build when available.
+
+>>> rules = NameRules.from_grammar('//! NAME\\n//! SEAT_NAME names after /Seat \\\\d+: /\\n')
+>>> rules.matched, rules.source_name("SEAT_NAME", "Seat 3: PC [Mittel]")
+({'NAME': None}, 'PC [Mittel]')
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from lark.lexer import ContextualLexer as PyContextualLexer
 from lark.lexer import Token as PyToken
 from lark.parsers.lalr_analysis import Shift
 
-SEAT_NAME = "SEAT_NAME"
-# Declared name terminals and the text that comes before the name in each.
-NAME_TERMINALS: dict[str, re.Pattern[str] | None] = {
-    "DEALT_NAME": re.compile("Dealt to "),
-    "RESULT_NAME": re.compile(r"Seat \d+: "),
-    "NAME": None,
-}
+_RULE = re.compile(r'^//!\s+(\w+)(?:\s+(names))?(?:\s+after\s+(?:"([^"]*)"|/(.*)/))?\s*$', re.M)
+
+
+@dataclass(frozen=True, slots=True)
+class NameRules:
+    """What a grammar's `//!` lines say about names: the terminals matched against the seated
+    names (with the text before the name), and the terminals that give names."""
+
+    matched: dict[str, re.Pattern[str] | None]
+    sources: dict[str, re.Pattern[str] | None]
+
+    @classmethod
+    def from_grammar(cls, grammar: str) -> NameRules:
+        matched: dict[str, re.Pattern[str] | None] = {}
+        sources: dict[str, re.Pattern[str] | None] = {}
+        for terminal, gives, literal, regex in _RULE.findall(grammar):
+            prefix = (
+                re.compile(re.escape(literal)) if literal else re.compile(regex) if regex else None
+            )
+            (sources if gives else matched)[terminal] = prefix
+        return cls(matched, sources)
+
+    def source_name(self, terminal: str, text: str) -> str:
+        """The name a naming terminal's text gives."""
+        prefix = self.sources.get(terminal)
+        m = prefix.match(text) if prefix is not None else None
+        return text[m.end() :] if m else text
+
+    def name_start(self, terminal: str, text: str, pos: int = 0) -> int:
+        """Where the name begins in a matched terminal's text (after its prefix)."""
+        prefix = self.matched.get(terminal)
+        m = prefix.match(text, pos) if prefix is not None else None
+        return m.end() if m else pos
 
 
 class _NameMatcher:
     """The part shared by the pure-Python and Cython lexers: find a seated name at a point."""
+
+    rules: NameRules  # set by `name_lexers`
 
     def _setup(self, conf: Any, states: Any) -> None:
         self._terminals = conf.terminals_by_name
@@ -40,7 +80,7 @@ class _NameMatcher:
         # For each parser state that accepts a name terminal: which ones, in trial order.
         self._name_states: dict[int, tuple[tuple[str, re.Pattern[str] | None], ...]] = {}
         for state, accepts in states.items():
-            kinds = tuple((t, p) for t, p in NAME_TERMINALS.items() if t in accepts)
+            kinds = tuple((t, p) for t, p in self.rules.matched.items() if t in accepts)
             if kinds:
                 self._name_states[state] = kinds
         self.names: list[str] = []
@@ -49,8 +89,12 @@ class _NameMatcher:
         """Forget the previous hand's players."""
         self.names = []
 
-    def _add_name(self, seat_name: str) -> None:
-        name = seat_name.partition(": ")[2]  # SEAT_NAME is "Seat N: NAME"
+    def set_names(self, names: Iterable[str]) -> None:
+        """The players seated in the hand being read (read from its seat lines before)."""
+        self.names = sorted(set(names), key=len, reverse=True)
+
+    def _add_name(self, terminal: str, text: str) -> None:
+        name = self.rules.source_name(terminal, text)
         if name not in self.names:
             self.names.append(name)
             # Longest first: `x [Ah Ks]` must be tried before `x`.
@@ -131,6 +175,7 @@ class PyNameLexer(_NameMatcher, PyContextualLexer):
         raw = getattr(text, "text", text)  # Lark ≥ 1.3 wraps the input in a TextSlice
         line_ctr = lexer_state.line_ctr
         base = super().lex(lexer_state, parser_state)
+        sources = self.rules.sources
         while line_ctr.char_pos < len(raw):
             found = self._match_name(raw, line_ctr.char_pos, parser_state)
             if found is not None:
@@ -150,12 +195,18 @@ class PyNameLexer(_NameMatcher, PyContextualLexer):
                 token = next(base)
             except StopIteration:
                 return
-            if token.type == SEAT_NAME:
-                self._add_name(token.value)
+            if token.type in sources:
+                self._add_name(token.type, token.value)
             yield token
 
 
-def cython_lexer_class() -> type | None:
+def name_lexers(rules: NameRules) -> tuple[type, type | None]:
+    """The name-aware lexer classes for a grammar: (pure Python, Cython or None)."""
+    python = type("PyNameLexer", (PyNameLexer,), {"rules": rules})
+    return python, _cython_lexer_class(rules)
+
+
+def _cython_lexer_class(rules: NameRules) -> type | None:
     """The name-aware lexer on lark_cython's lexer, or None when lark_cython is missing."""
     try:
         from lark_cython import lark_cython as lc
@@ -164,6 +215,7 @@ def cython_lexer_class() -> type | None:
 
     base_next = lc.ContextualLexer.next_token
     make_token = lc.Token
+    sources = rules.sources
 
     class CyNameLexer(_NameMatcher, lc.ContextualLexer):
         """The name-aware contextual lexer on lark_cython's compiled lexer."""
@@ -187,8 +239,9 @@ def cython_lexer_class() -> type | None:
                     lexer_state.last_token = token
                     return token
             token = base_next(self, lexer_state, parser_state)
-            if token.type == SEAT_NAME:
-                self._add_name(token.value)
+            if token.type in sources:
+                self._add_name(token.type, token.value)
             return token
 
+    CyNameLexer.rules = rules
     return CyNameLexer

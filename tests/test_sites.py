@@ -119,7 +119,7 @@ def test_a_hand_of_another_site_inside_a_pokerstars_file_is_read_by_its_own_site
 def test_text_no_site_recognises_is_read_by_the_fallback_whose_grammar_says_what_is_wrong() -> None:
     [error] = read_text("hello world\n")
     assert sites.recognise("hello world") is None
-    assert "expected a header 'PokerStars Hand #…'" in getattr(error, "message", "")
+    assert "expected here the header line 'PokerStars Hand #…'" in getattr(error, "message", "")
 
 
 # ------------------------------------------------------------------ complete hands

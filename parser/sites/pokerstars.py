@@ -1,42 +1,45 @@
-"""PokerStars hand histories (FORMATS.md §1): `grammar/pokerstars.lark` compiled, its tree
-turned into events, and the site's entry in the registry (`SITE`).
+"""PokerStars hand histories (FORMATS.md §1): the registry's entry (`SITE`), and the lines of
+`grammar/pokerstars.lark` turned into events.
 
-`PokerStarsParser.parse(text, source, first_line)` reads the text of one hand and returns a
-`Hand`, a `SkippedHand` (another game) or a `ParseError`; it never raises on bad input.
-The transformer runs inside the LALR parser (no tree is built) and only converts: tokens to
-typed events with their file line, amounts to integers in the hand's smallest unit.
+A hand is read line by line (`razz.parser.lines`): each line becomes a record (`_Records`,
+which only converts: tokens to texts, cards, names), the order of the lines is checked
+against the grammar's `hand` rule, and the records become events with their file line
+(`_Hand`), amounts as integers in the hand's smallest unit. The game is decided from the
+header before anything else: a hand of another game is skipped with that reason, whatever its
+body holds. `PokerStarsParser.parse(text, source, first_line)` never raises on bad input.
+
+>>> parser = PokerStarsParser()
+>>> hand = parser.parse(EXAMPLE, "x.txt", 1)
+>>> hand.header.small_bet, [type(e).__name__ for e in hand.events][:3]
+(4, ['SeatLine', 'SeatLine', 'PostAnte'])
 """
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Transformer
 from lark.exceptions import LarkError
-from lark.grammar import Rule
-from lark.load_grammar import FromPackageLoader, PackageResource
 
-from razz.grammar import PACKAGE, grammar_text
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
-from razz.parser.errors import describe_error, descriptions, literal_terminals
 from razz.parser.events import UNKNOWN_CARD
-from razz.parser.lexer import PyNameLexer, cython_lexer_class
-from razz.parser.records import constructor
+from razz.parser.lines import FileLines, LineGrammar, LineRecords, Record
 from razz.parser.sites.base import RawHand, Site
 from razz.parser.timestamps import to_utc, zone_of
 
 NAME = "PokerStars"
 _GAME_LIMIT = re.compile(r"(?i)^(.*?) ((?:no |pot |fixed |cap )?limit)$")
-_STREET_BY_TOKEN = {
-    "STREET_3RD": ev.Street.THIRD,
-    "STREET_4TH": ev.Street.FOURTH,
-    "STREET_5TH": ev.Street.FIFTH,
-    "STREET_6TH": ev.Street.SIXTH,
-    "STREET_RIVER": ev.Street.SEVENTH,
+_STREET = {
+    "street_3rd": ev.Street.THIRD,
+    "street_4th": ev.Street.FOURTH,
+    "street_5th": ev.Street.FIFTH,
+    "street_6th": ev.Street.SIXTH,
+    "river": ev.Street.SEVENTH,
 }
 _SUMMARY_STREET = {
     "3rd Street": ev.Street.THIRD,
@@ -94,22 +97,26 @@ _SHOWED = re.compile(
 )
 _ALL_IN = " and is all-in"
 
-
-# Fast constructors of the events built for every hand (see parser/records.py).
-_SeatLine = constructor(ev.SeatLine)
-_PostAnte = constructor(ev.PostAnte)
-_BringIn = constructor(ev.BringIn)
-_Bet = constructor(ev.Bet)
-_Call = constructor(ev.Call)
-_Raise = constructor(ev.Raise)
-_Check = constructor(ev.Check)
-_Fold = constructor(ev.Fold)
-_Dealt = constructor(ev.Dealt)
-_StreetStart = constructor(ev.StreetStart)
-_SeatResult = constructor(ev.SeatResult)
-_Noise = constructor(ev.Noise)
-_Collect = constructor(ev.Collect)
-_Show = constructor(ev.Show)
+EXAMPLE = """\
+PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET
+Table 'T' 8-max
+Seat 1: ann ($1.00 in chips)
+Seat 2: bob ($1.00 in chips)
+ann: posts the ante $0.01
+bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to ann [Kc]
+Dealt to bob [4d]
+ann: brings in for $0.02
+bob: raises $0.02 to $0.04
+ann: folds
+Uncalled bet ($0.02) returned to bob
+bob collected $0.06 from pot
+*** SUMMARY ***
+Total pot $0.06 | Rake $0
+Seat 1: ann folded on the 3rd Street
+Seat 2: bob collected ($0.06)
+"""
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -125,33 +132,12 @@ def _tail(token: Any, prefix: int) -> tuple[str, bool]:
     return rest, False
 
 
-class _ToEvents(Transformer[Any, Any]):
-    """Tokens to events; runs inline in the LALR parser, one hand at a time."""
+# ------------------------------------------------------------------ lines to records
 
-    def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
-        self.offset = 0  # file line of the hand's first line, minus one
-        self.scale = 1  # 100 for cents, 1 for chips
-        self._amounts: dict[tuple[str, int], int] = {}  # amount texts already converted
 
-    # ----------------------------------------------------------------- helpers
-    def _at(self, token: Any) -> int:
-        return int(self.offset + token.line)
-
-    def _units(self, text: str, token: Any) -> int:
-        key = (text, self.scale)
-        try:
-            return self._amounts[key]
-        except KeyError:
-            pass
-        try:
-            value = self._amounts[key] = to_units(text, self.scale)
-        except AmountError as exc:
-            exc.line, exc.column = token.line, token.column
-            raise
-        if len(self._amounts) > 4096:  # a table uses a few dozen amounts: keep it small
-            self._amounts.clear()
-        return value
+class _Records(LineRecords):
+    """Each line rule of the grammar to a `Record`: texts, cards and names; amounts stay text
+    until the hand's unit is known (only the header's are converted: it states the unit)."""
 
     # ------------------------------------------------------------------ header
     def plain_cash(self, c: list[Any]) -> dict[str, Any]:
@@ -171,7 +157,7 @@ class _ToEvents(Transformer[Any, Any]):
     def mixed_tournament(self, c: list[Any]) -> dict[str, Any]:
         return {"game_limit": str(c[3]), "mixed": str(c[2])[:-2], "tournament": (c[0], c[1], c[4])}
 
-    def header_line(self, c: list[Any]) -> dict[str, Any]:
+    def header_line(self, c: list[Any]) -> Record:
         _, hand_id, _, club, game, when, when_et = c
         m = _GAME_LIMIT.match(game["game_limit"])
         name, limit = (m.group(1), m.group(2)) if m else (game["game_limit"], "Limit")
@@ -195,7 +181,7 @@ class _ToEvents(Transformer[Any, Any]):
             big, _, iso = big.partition(" ")
             symbol = currency_symbol(small)
             currency = iso or (CURRENCY_BY_SYMBOL.get(symbol) if symbol else None)
-            self.scale = 100 if currency else 1
+            scale = 100 if currency else 1
             header.update(
                 kind=ev.GameKind.CASH,
                 currency=currency,
@@ -204,8 +190,8 @@ class _ToEvents(Transformer[Any, Any]):
                 buy_in=(),
                 level=None,
                 match_round=None,
-                small_bet=to_units(small, self.scale),
-                big_bet=to_units(big, self.scale),
+                small_bet=to_units(small, scale),
+                big_bet=to_units(big, scale),
                 unit=ev.Unit.CENT if currency else ev.Unit.CHIP,
             )
         else:
@@ -225,7 +211,6 @@ class _ToEvents(Transformer[Any, Any]):
                 level,
             )
             assert lv is not None  # the LEVEL terminal has this shape
-            self.scale = 1
             header.update(
                 kind=ev.GameKind.TOURNAMENT,
                 currency=currency,
@@ -238,276 +223,208 @@ class _ToEvents(Transformer[Any, Any]):
                 big_bet=to_units(lv.group(4), 1),
                 unit=ev.Unit.CHIP,
             )
-        return header
+        return self.record("header_line", header)
 
-    def table_line(self, c: list[Any]) -> dict[str, Any]:
+    def table_line(self, c: list[Any]) -> Record:
         name, max_seats, play_money, _ = c
-        return {
-            "table": str(name)[7:-1],
-            "max_seats": int(str(max_seats).strip()[:-4]) if max_seats else None,
-            "play_money_table": play_money is not None,
-        }
+        return self.record(
+            "table_line",
+            {
+                "table": str(name)[7:-1],
+                "max_seats": int(str(max_seats).strip()[:-4]) if max_seats else None,
+                "play_money_table": play_money is not None,
+            },
+        )
 
-    def seat_line(self, c: list[Any]) -> ev.SeatLine:
+    def seat_line(self, c: list[Any]) -> Record:
         seat_name, stack = c
         seat_no, _, name = str(seat_name).partition(": ")
         m = _STACK.match(str(stack))
         assert m is not None  # SEAT_STACK has this shape
         status = m.group(3) or ""
-        return _SeatLine(
-            self._at(seat_name),
-            name,
-            int(seat_no[5:]),
-            self._units(m.group(1), stack),
-            status == " is sitting out",
-            status == " out of hand",
-            m.group(2),
-        )
+        return self.record(
+            "seat_line",
+            (name, int(seat_no[5:]), m.group(1), status == " is sitting out",
+             status == " out of hand", m.group(2)),
+        )  # fmt: skip
 
     # ----------------------------------------------------------------- actions
-    def ante(self, c: list[Any]) -> ev.PostAnte:
-        amount, all_in = _tail(c[1], 17)  # ": posts the ante "
-        return _PostAnte(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+    def ante(self, c: list[Any]) -> Record:
+        return self.record("ante", (str(c[0]), *_tail(c[1], 17)), c[0])  # ": posts the ante "
 
-    def bring_in(self, c: list[Any]) -> ev.BringIn:
-        amount, all_in = _tail(c[1], 16)  # ": brings in for "
-        return _BringIn(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+    def bring_in(self, c: list[Any]) -> Record:
+        return self.record("bring_in", (str(c[0]), *_tail(c[1], 16)), c[0])  # ": brings in for "
 
-    def bet(self, c: list[Any]) -> ev.Bet:
-        amount, all_in = _tail(c[1], 7)  # ": bets "
-        return _Bet(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+    def bet(self, c: list[Any]) -> Record:
+        return self.record("bet", (str(c[0]), *_tail(c[1], 7)), c[0])  # ": bets "
 
-    def call(self, c: list[Any]) -> ev.Call:
-        amount, all_in = _tail(c[1], 8)  # ": calls "
-        return _Call(self._at(c[0]), str(c[0]), self._units(amount, c[1]), all_in)
+    def call(self, c: list[Any]) -> Record:
+        return self.record("call", (str(c[0]), *_tail(c[1], 8)), c[0])  # ": calls "
 
-    def raise_to(self, c: list[Any]) -> ev.Raise:
+    def raise_to(self, c: list[Any]) -> Record:
         amounts, all_in = _tail(c[1], 9)  # ": raises "
         by, _, to = amounts.partition(" to ")
-        return _Raise(
-            self._at(c[0]), str(c[0]), self._units(to, c[1]), self._units(by, c[1]), all_in
-        )
+        return self.record("raise_to", (str(c[0]), to, by, all_in), c[0])
 
-    def check(self, c: list[Any]) -> ev.Check:
-        return _Check(self._at(c[0]), str(c[0]))
+    def check(self, c: list[Any]) -> Record:
+        return self.record("check", (str(c[0]),), c[0])
 
-    def fold(self, c: list[Any]) -> ev.Fold:
-        return _Fold(self._at(c[0]), str(c[0]))
+    def fold(self, c: list[Any]) -> Record:
+        return self.record("fold", (str(c[0]),), c[0])
 
-    def capped(self, c: list[Any]) -> ev.BettingCapped:
-        return ev.BettingCapped(self._at(c[0]))
+    def capped(self, c: list[Any]) -> Record:
+        return self.record("capped", ())
 
-    def uncalled(self, c: list[Any]) -> ev.UncalledBet:
+    def uncalled(self, c: list[Any]) -> Record:
         amount = str(c[0])[14:-14]  # "Uncalled bet (" … ") returned to "
-        return ev.UncalledBet(self._at(c[0]), str(c[1]), self._units(amount, c[0]))
+        return self.record("uncalled", (str(c[1]), amount), c[1])
 
-    def collected(self, c: list[Any]) -> ev.Collect:
+    def collected(self, c: list[Any]) -> Record:
         amount, _, label = str(c[1])[11:].rstrip().partition(" from ")  # " collected "
         side = None
         if label.startswith("side pot"):
             side = int(label[9:]) if label.startswith("side pot-") else 1
-        return _Collect(self._at(c[0]), str(c[0]), self._units(amount, c[1]), label, side, None)
+        return self.record("collected", (str(c[0]), amount, label, side), c[0])
 
-    def shows(self, c: list[Any]) -> ev.Show:
+    def shows(self, c: list[Any]) -> Record:
         m = _SHOWS.match(str(c[1]).rstrip())
         assert m is not None  # SHOWS has this shape
-        return _Show(self._at(c[0]), str(c[0]), _cards(m.group(1)), m.group(2))
+        return self.record("shows", (str(c[0]), _cards(m.group(1)), m.group(2)), c[0])
 
-    def mucks(self, c: list[Any]) -> ev.Muck:
-        return ev.Muck(self._at(c[0]), str(c[0]))
+    def mucks(self, c: list[Any]) -> Record:
+        return self.record("mucks", (str(c[0]),), c[0])
 
-    def no_show(self, c: list[Any]) -> ev.NoShow:
-        return ev.NoShow(self._at(c[0]), str(c[0]))
+    def no_show(self, c: list[Any]) -> Record:
+        return self.record("no_show", (str(c[0]),), c[0])
 
-    def finished(self, c: list[Any]) -> ev.TournamentFinish:
+    def finished(self, c: list[Any]) -> Record:
         m = _PLACE.match(str(c[1]).rstrip())
         assert m is not None  # FINISHED has this shape
-        return ev.TournamentFinish(self._at(c[0]), str(c[0]), int(m.group(1)), m.group(2))
+        return self.record("finished", (str(c[0]), int(m.group(1)), m.group(2)), c[0])
 
-    def won_tournament(self, c: list[Any]) -> ev.TournamentWin:
+    def won_tournament(self, c: list[Any]) -> Record:
         text = str(c[1]).rstrip()
         prize = text[len(" wins the tournament and receives ") : -len(" - congratulations!")]
-        return ev.TournamentWin(self._at(c[0]), str(c[0]), prize)
+        return self.record("won_tournament", (str(c[0]), prize), c[0])
 
     # ------------------------------------------------------------------ streets
-    def _street(self, c: list[Any]) -> list[ev.Event]:
-        marker = c[0]
-        street = _STREET_BY_TOKEN[marker.type]
-        card = _BRACKETS.search(str(marker)) if street is ev.Street.SEVENTH else None
-        out: list[ev.Event] = [
-            _StreetStart(self._at(marker), street, card.group(1) if card else None)
-        ]
-        out.extend(c[1:])
-        return out
+    def _street(self, kind: str, c: list[Any]) -> Record:
+        card = _BRACKETS.search(str(c[0])) if kind == "river" else None
+        return self.record(kind, card.group(1) if card else None)
 
-    street3 = street4 = street5 = street6 = river = _street
+    def street_3rd(self, c: list[Any]) -> Record:
+        return self._street("street_3rd", c)
 
-    def showdown(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.ShowDown(self._at(c[0])), *c[1:]]
+    def street_4th(self, c: list[Any]) -> Record:
+        return self._street("street_4th", c)
 
-    def cancelled(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.HandCancelled(self._at(c[0])), *c[1:]]
+    def street_5th(self, c: list[Any]) -> Record:
+        return self._street("street_5th", c)
 
-    def _dealt(self, street: ev.Street, number: int, c: list[Any]) -> ev.Dealt:
+    def street_6th(self, c: list[Any]) -> Record:
+        return self._street("street_6th", c)
+
+    def river(self, c: list[Any]) -> Record:
+        return self._street("river", c)
+
+    def show_down(self, c: list[Any]) -> Record:
+        return self.record("show_down", None)
+
+    def hand_cancelled(self, c: list[Any]) -> Record:
+        return self.record("hand_cancelled", None)
+
+    def _dealt(self, kind: str, c: list[Any]) -> Record:
         name = c[0]
         # " [Qc]\n", " [3s 4d 2c]\n" or " [Qc 8s] [3d]\n": one or two bracketed groups
         groups = str(c[1]).split("]")
-        if len(groups) == 2:  # 3rd street: one bracket
+        if len(groups) == 2:  # one bracket
             previous: tuple[str, ...] = ()
             new = tuple(groups[0][2:].split(" "))
         else:
             previous = tuple(groups[0][2:].split(" "))
             new = tuple(groups[1][2:].split(" "))
-        # The file owner's lines show every card; everyone else's only the up cards, after
-        # two down cards the log does not show.
-        hero = len(previous) + len(new) == number
-        if not hero:
-            if previous:
-                previous = (UNKNOWN_CARD, UNKNOWN_CARD, *previous)
-            else:
-                new = (UNKNOWN_CARD, UNKNOWN_CARD, *new)
-        return _Dealt(self._at(name), str(name)[9:], street, previous, new, hero)
+        return self.record(kind, (str(name)[9:], previous, new), name)  # "Dealt to "
 
-    def dealt3(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.THIRD, 3, c)
+    def dealt_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_1", c)
 
-    def dealt4(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.FOURTH, 4, c)
+    def dealt_3(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_3", c)
 
-    def dealt5(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.FIFTH, 5, c)
+    def dealt_1_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_1_1", c)
 
-    def dealt6(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.SIXTH, 6, c)
+    def dealt_3_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_3_1", c)
 
-    def dealt7(self, c: list[Any]) -> ev.Dealt:
-        return self._dealt(ev.Street.SEVENTH, 7, c)
+    def dealt_2_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_2_1", c)
+
+    def dealt_4_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_4_1", c)
+
+    def dealt_5_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_5_1", c)
+
+    def dealt_6_1(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_6_1", c)
 
     # ------------------------------------------------------------------ summary
-    def summary(self, c: list[Any]) -> list[ev.Event]:
-        return [ev.Summary(self._at(c[0])), *(x for x in c[1:] if x is not None)]
+    def summary(self, c: list[Any]) -> Record:
+        return self.record("summary", None)
 
-    def total_pot(self, c: list[Any]) -> ev.TotalPot:
-        token = c[0]
-        m = _TOTAL.match(str(token))
+    def total_pot(self, c: list[Any]) -> Record:
+        m = _TOTAL.match(str(c[0]))
         assert m is not None  # TOTAL_POT has this shape
         parts = _POT_PART.findall(m.group(2))
-        main = next((self._units(a, token) for label, a in parts if label == "Main pot"), None)
-        sides = tuple(self._units(a, token) for label, a in parts if label.startswith("Side"))
-        return ev.TotalPot(
-            self._at(token),
-            self._units(m.group(1), token),
-            self._units(m.group(3), token),
-            main,
-            sides,
-        )
+        main = next((a for label, a in parts if label == "Main pot"), None)
+        sides = tuple(a for label, a in parts if label.startswith("Side"))
+        return self.record("total_pot", (m.group(1), m.group(3), main, sides))
 
-    def board(self, c: list[Any]) -> ev.Board:
+    def board(self, c: list[Any]) -> Record:
         m = _BRACKETS.search(str(c[0]))
         assert m is not None  # BOARD has this shape
-        return ev.Board(self._at(c[0]), _cards(m.group(1)))
+        return self.record("board", _cards(m.group(1)))
 
-    def _seat(self, c: list[Any]) -> tuple[int, str, int]:
+    def _result(self, kind: str, c: list[Any], fields: tuple[Any, ...]) -> Record:
         seat, _, name = str(c[0]).partition(": ")  # RESULT_NAME is "Seat N: NAME"
-        return self._at(c[0]), name, int(seat[5:])
+        return self.record(kind, (name, int(seat[5:]), *fields), c[0])
 
-    def folded_result(self, c: list[Any]) -> ev.SeatResult:
+    def folded_result(self, c: list[Any]) -> Record:
         m = _FOLDED.match(str(c[1]))
         assert m is not None  # FOLDED_ON has this shape
-        line, name, seat = self._seat(c)
-        return _SeatResult(
-            line,
-            name,
-            seat,
-            ev.Outcome.FOLDED,
-            _SUMMARY_STREET[m.group(1)],
-            m.group(2) is not None,
-            (),
-            None,
-            None,
-            False,
-            None,
-            None,
-        )
+        return self._result("folded_result", c, (_SUMMARY_STREET[m.group(1)], m.group(2) is not None))
 
-    def collected_result(self, c: list[Any]) -> ev.SeatResult:
+    def collected_result(self, c: list[Any]) -> Record:
         m = _COLLECTED_SUM.match(str(c[1]))
         assert m is not None  # COLLECTED_SUM has this shape
-        line, name, seat = self._seat(c)
-        amount = self._units(m.group(1), c[1])
-        return _SeatResult(
-            line, name, seat, ev.Outcome.COLLECTED, None, False, (), amount, None, False, None, None
-        )
+        return self._result("collected_result", c, (m.group(1),))
 
-    def won_result(self, c: list[Any]) -> ev.SeatResult:
+    def won_result(self, c: list[Any]) -> Record:
         m = _SHOWED.match(str(c[1]).rstrip())
         assert m is not None  # SHOWED_WON has this shape
-        line, name, seat = self._seat(c)
-        return _SeatResult(
-            line,
-            name,
-            seat,
-            ev.Outcome.SHOWED_WON,
-            None,
-            False,
-            _cards(m.group(1)),
-            self._units(m.group(2), c[1]),
-            m.group(3),
-            False,
-            None,
-            None,
-        )
+        return self._result("won_result", c, (_cards(m.group(1)), m.group(2), m.group(3)))
 
-    def lost_result(self, c: list[Any]) -> ev.SeatResult:
+    def lost_result(self, c: list[Any]) -> Record:
         m = _SHOWED.match(str(c[1]).rstrip())
         assert m is not None  # SHOWED_LOST has this shape
-        line, name, seat = self._seat(c)
-        return _SeatResult(
-            line,
-            name,
-            seat,
-            ev.Outcome.SHOWED_LOST,
-            None,
-            False,
-            _cards(m.group(1)),
-            None,
-            m.group(3),
-            False,
-            None,
-            None,
-        )
+        return self._result("lost_result", c, (_cards(m.group(1)), m.group(3)))
 
-    def mucked_result(self, c: list[Any]) -> ev.SeatResult:
+    def mucked_result(self, c: list[Any]) -> Record:
         m = _BRACKETS.search(str(c[1]))
         assert m is not None  # MUCKED has this shape
-        line, name, seat = self._seat(c)
-        return _SeatResult(
-            line,
-            name,
-            seat,
-            ev.Outcome.MUCKED,
-            None,
-            False,
-            _cards(m.group(1)),
-            None,
-            None,
-            False,
-            None,
-            None,
-        )
+        return self._result("mucked_result", c, (_cards(m.group(1)),))
 
     # -------------------------------------------------------------------- noise
-    def noise(self, c: list[Any]) -> ev.Noise:
+    def noise(self, c: list[Any]) -> Record:
         name, what = c
-        return _Noise(
-            self._at(name), _NOISE_KIND[what.type], str(name), (str(name) + str(what)).rstrip()
-        )
+        return self.record("noise", (str(name), _NOISE_KIND[what.type], str(what)), name)
 
-    def other_noise(self, c: list[Any]) -> ev.Noise:
+    def other_noise(self, c: list[Any]) -> Record:
         token = c[0]
         text = str(token).rstrip()
         if token.type == "DOUBLE_BET_NOISE":
-            return _Noise(self._at(token), ev.NoiseKind.OTHER, None, text)
+            return self.record("other_noise", (ev.NoiseKind.OTHER, None, text))
         m = _OTHER_NOISE.match(text)
         player = m.group(1) if m else None
         kind = next(
@@ -516,308 +433,332 @@ class _ToEvents(Transformer[Any, Any]):
         )
         if player and player.endswith(":"):
             player = player[:-1]
-        return _Noise(self._at(token), kind, player, text)
-
-    # --------------------------------------------------------------------- hand
-    def hand(self, c: list[Any]) -> tuple[dict[str, Any], dict[str, Any], list[ev.Event]]:
-        header, table = c[0], c[1]
-        out: list[ev.Event] = []
-        for item in c[2:]:
-            if isinstance(item, list):
-                out.extend(item)
-            else:
-                out.append(item)
-        return header, table, out
+        return self.record("other_noise", (kind, player, text))
 
 
-# Generic patterns for the declared name terminals, for the fast first pass (see
-# `PokerStarsParser`): a name is the shortest text followed by what can follow a name.
-_GENERIC_NAMES = r"""
-NAME.-2: /[^\n]+?(?=[: \t\n])(?=: (?:posts the ante|brings in|bets|calls|raises|checks|folds|shows|mucks hand|doesn't show|is sitting out|sits out)| collected | said, "| joins the table| leaves the table| is (?:dis)?connected| is sitting out| has timed out| has returned| was removed from| will be allowed| finished the tournament| wins the tournament|[ \t]*\n)/
-RESULT_NAME: /Seat \d+: [^\n]+?(?= )(?= \((?:button|small blind|big blind)\)| folded on the | collected \(| showed \[| mucked \[)/
-"""
-_DEALT = re.compile(r"DEALT_NAME (DEALT_\w+)")
+def _seated(record: Record) -> str | None:
+    """The name a seat line gives."""
+    return record.payload[0] if record.kind == "seat_line" else None
 
 
-def _generic_grammar(text: str, exact: Lark) -> str:
-    """The grammar with generic patterns for the declared name terminals (the fast pass).
+# ------------------------------------------------------------------ records to events
 
-    `Dealt to NAME` gets one terminal per street: the shortest name after which the rest of
-    the line is that street's cards, so `Dealt to PC [Mittel] [5c]` reads `PC [Mittel]` on
-    3rd street.
+
+class _Hand:
+    """Turns a hand's records into events: file lines, amounts in the hand's unit, streets.
+
+    A line that repeats one read before in the file (the same record) gives the same event
+    on its own line: its fields are kept (`memo`, per file and unit), and only the streets'
+    markers and `Dealt to` lines, which depend on where they are, are built every time.
     """
-    dealt = []
-    for street in sorted(set(_DEALT.findall(text))):
-        tail = (
-            exact.get_terminal(street).pattern.to_regexp().replace("\n", "\\n").replace("/", "\\/")
+
+    __slots__ = ("lines", "makers", "offset", "scale", "street", "units")
+
+    def __init__(
+        self, offset: int, scale: int, lines: Sequence[str], memo: dict[Any, Any]
+    ) -> None:
+        self.offset = offset  # the file line of the hand's first line, minus one
+        self.scale = scale  # 100 for cents, 1 for chips
+        self.street = ev.Street.THIRD
+        self.lines = lines
+        self.units: dict[str, int] = memo.setdefault(("units", scale), {})
+        self.makers: dict[int, tuple[Record, type, tuple[Any, ...]]] = memo.setdefault(
+            ("events", scale), {}
         )
-        dealt.append(f"DEALT_NAME_{street}: /Dealt to [^\\n]+?(?= \\[)(?={tail})/")
-    text = _DEALT.sub(r"DEALT_NAME_\1 \1", text)
-    text = text.replace("%declare NAME DEALT_NAME RESULT_NAME", _GENERIC_NAMES + "\n".join(dealt))
-    # NAME reads the noise lines of unseated players too, so PLAYER_NOISE goes last.
-    return text.replace("PLAYER_NOISE.-1:", "PLAYER_NOISE.-3:")
+
+    def amount(self, text: str, index: int) -> int:
+        try:
+            return self.units[text]
+        except KeyError:
+            pass
+        try:
+            value = self.units[text] = to_units(text, self.scale)
+        except AmountError as exc:
+            exc.line = index + 1
+            exc.column = self.lines[index].find(text) + 1
+            raise
+        return value
+
+    def event(self, index: int, record: Record) -> ev.Event:
+        line = self.offset + index + 1
+        known = self.makers.get(id(record))
+        if known is not None and known[0] is record:
+            return known[1](line, *known[2])
+        event = _BUILD[record.kind](self, line, index, record.payload)
+        if record.kind not in _IN_PLACE:
+            if len(self.makers) > 50_000:
+                self.makers.clear()
+            self.makers[id(record)] = (record, type(event), _after_line(event))
+        return event
 
 
-class _Seq:
-    """The children of a repetition (`x*`, `x+`), gathered in place."""
-
-    __slots__ = ("children",)
-
-    def __init__(self, children: list[Any]) -> None:
-        self.children = children
+# Events that depend on where their line is in the hand, not only on its text.
+_IN_PLACE = frozenset(
+    ("street_3rd", "street_4th", "street_5th", "street_6th", "river", "dealt_1", "dealt_3",
+     "dealt_1_1", "dealt_3_1", "dealt_2_1", "dealt_4_1", "dealt_5_1", "dealt_6_1")
+)  # fmt: skip
 
 
-def _repetition_callback(rule: Any) -> Any:
-    """A cheap callback for Lark's `__x_star_N` / `__x_plus_N` helper rules, or None.
-
-    Lark builds a tree node per repeated item and copies children; here each item is
-    appended to one list. Items that are inlined rules (`_name`) are spliced in, as Lark does.
-    """
-    exp = rule.expansion
-    inline = [not s.is_term and s.name.startswith("_") for s in exp]
-    if len(exp) == 1:
-        if inline[0]:
-            return lambda c: _Seq(list(c[0].children))
-        return lambda c: _Seq([c[0]])
-    if len(exp) == 2 and exp[0] == rule.origin:
-        if inline[1]:
-
-            def extend(c: list[Any]) -> Any:
-                c[0].children.extend(c[1].children)
-                return c[0]
-
-            return extend
-
-        def append(c: list[Any]) -> Any:
-            c[0].children.append(c[1])
-            return c[0]
-
-        return append
-    return None
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-class _BuiltRule(Rule):
-    """A rule of a built parser: compared and hashed by identity, in C.
-
-    The LALR loop compares every reduced rule with the end state (`arg != end_state`) and
-    looks its callback up by rule: with Lark's Python `__eq__` and `__hash__` these two calls
-    ran on every reduction. Once the parser is built, identity is what equality means.
-    """
-
-    __slots__ = ()
-    __eq__ = object.__eq__
-    __ne__ = object.__ne__
-    __hash__ = object.__hash__
+def _after_line(event: ev.Event) -> tuple[Any, ...]:
+    """Every field of an event but its line, in order."""
+    kind = type(event)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(event))[1:]
+    return tuple(getattr(event, name) for name in names)
 
 
-def _tune(parser: Lark) -> Lark:
-    """Speed-ups that change no result: plain-str rule names, identity rules, cheap callbacks.
-
-    Rule names read from the grammar are `Token`s, a str subclass whose Python `__eq__` runs
-    on every goto lookup of the LALR loop. The callbacks dict is the one the parser uses, so
-    it is rebuilt in place once the rules hash by identity.
-    """
-    callbacks = parser._callbacks
-    for rule in parser.rules:
-        rule.origin.name = str(rule.origin.name)
-        name = rule.origin.name
-        if name.startswith("__") and ("_star_" in name or "_plus_" in name):
-            fast = _repetition_callback(rule)
-            if fast is not None:
-                callbacks[rule] = fast
-    entries = list(callbacks.items())
-    for rule, _ in entries:
-        if type(rule) is Rule:
-            rule.__class__ = _BuiltRule
-    callbacks.clear()
-    callbacks.update(entries)
-    return parser
+def _seat_line(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
+    name, seat, stack, sitting_out, out_of_hand, bounty = p
+    return ev.SeatLine(line, name, seat, h.amount(stack, i), sitting_out, out_of_hand, bounty)
 
 
-def _build(grammar: str, start: list[str], lexer: type | None, cython: bool) -> Lark:
-    plugins: dict[str, Any] = {}
-    if cython:
-        import lark_cython
+def _street(h: _Hand, line: int, i: int, p: Any, street: ev.Street) -> ev.Event:
+    h.street = street
+    return ev.StreetStart(line, street, p)
 
-        plugins.update(lark_cython.plugins)
-    if lexer is not None:
-        plugins["ContextualLexer"] = lexer
-    return _tune(
-        Lark(
-            grammar,
-            # `%import .common (…)` is read from the grammar package, beside this grammar.
-            source_path=PackageResource(PACKAGE, "pokerstars.lark"),
-            import_paths=[FromPackageLoader(PACKAGE)],
-            parser="lalr",
-            lexer="contextual",
-            start=start,
-            transformer=_ToEvents(),
-            maybe_placeholders=True,
-            _plugins=plugins,
-        )
+
+def _dealt(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
+    name, previous, new = p
+    street = h.street
+    # The file owner's lines show every card; everyone else's only the up cards, after two
+    # down cards the log does not show.
+    hero = len(previous) + len(new) == street.number
+    if not hero:
+        if previous:
+            previous = (UNKNOWN_CARD, UNKNOWN_CARD, *previous)
+        else:
+            new = (UNKNOWN_CARD, UNKNOWN_CARD, *new)
+    return ev.Dealt(line, name, street, previous, new, hero)
+
+
+def _total(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
+    total, rake, main, sides = p
+    return ev.TotalPot(
+        line,
+        h.amount(total, i),
+        h.amount(rake, i),
+        h.amount(main, i) if main is not None else None,
+        tuple(h.amount(s, i) for s in sides),
     )
 
 
-_NAMED = frozenset(
-    t
-    for t in vars(ev).values()
-    if isinstance(t, type) and issubclass(t, ev.PlayerEvent) and t not in (ev.SeatLine, ev.Noise)
-)
+def _result(outcome: ev.Outcome) -> Callable[[_Hand, int, int, Any], ev.Event]:
+    def build(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
+        name, seat = p[0], p[1]
+        if outcome is ev.Outcome.FOLDED:
+            return ev.SeatResult(line, name, seat, outcome, p[2], p[3])
+        if outcome is ev.Outcome.COLLECTED:
+            return ev.SeatResult(line, name, seat, outcome, amount=h.amount(p[2], i))
+        if outcome is ev.Outcome.SHOWED_WON:
+            return ev.SeatResult(
+                line, name, seat, outcome, cards=p[2], amount=h.amount(p[3], i), description=p[4]
+            )
+        if outcome is ev.Outcome.SHOWED_LOST:
+            return ev.SeatResult(line, name, seat, outcome, cards=p[2], description=p[3])
+        return ev.SeatResult(line, name, seat, outcome, cards=p[2])
+
+    return build
 
 
-def _seated_names_are_safe(events: list[ev.Event], text: str) -> bool:
-    """True when the seat-list lexer would have read every name exactly as the fast pass did.
+_BUILD: dict[str, Callable[[_Hand, int, int, Any], ev.Event]] = {
+    "seat_line": _seat_line,
+    "ante": lambda h, line, i, p: ev.PostAnte(line, p[0], h.amount(p[1], i), p[2]),
+    "street_3rd": lambda h, line, i, p: _street(h, line, i, p, ev.Street.THIRD),
+    "street_4th": lambda h, line, i, p: _street(h, line, i, p, ev.Street.FOURTH),
+    "street_5th": lambda h, line, i, p: _street(h, line, i, p, ev.Street.FIFTH),
+    "street_6th": lambda h, line, i, p: _street(h, line, i, p, ev.Street.SIXTH),
+    "river": lambda h, line, i, p: _street(h, line, i, p, ev.Street.SEVENTH),
+    "show_down": lambda h, line, i, p: ev.ShowDown(line),
+    "hand_cancelled": lambda h, line, i, p: ev.HandCancelled(line),
+    **{
+        f"dealt_{shape}": _dealt
+        for shape in ("1", "3", "1_1", "3_1", "2_1", "4_1", "5_1", "6_1")
+    },
+    "bring_in": lambda h, line, i, p: ev.BringIn(line, p[0], h.amount(p[1], i), p[2]),
+    "bet": lambda h, line, i, p: ev.Bet(line, p[0], h.amount(p[1], i), p[2]),
+    "call": lambda h, line, i, p: ev.Call(line, p[0], h.amount(p[1], i), p[2]),
+    "raise_to": lambda h, line, i, p: ev.Raise(
+        line, p[0], h.amount(p[1], i), h.amount(p[2], i), p[3]
+    ),
+    "check": lambda h, line, i, p: ev.Check(line, p[0]),
+    "fold": lambda h, line, i, p: ev.Fold(line, p[0]),
+    "capped": lambda h, line, i, p: ev.BettingCapped(line),
+    "uncalled": lambda h, line, i, p: ev.UncalledBet(line, p[0], h.amount(p[1], i)),
+    "collected": lambda h, line, i, p: ev.Collect(line, p[0], h.amount(p[1], i), p[2], p[3]),
+    "shows": lambda h, line, i, p: ev.Show(line, p[0], p[1], p[2]),
+    "mucks": lambda h, line, i, p: ev.Muck(line, p[0]),
+    "no_show": lambda h, line, i, p: ev.NoShow(line, p[0]),
+    "finished": lambda h, line, i, p: ev.TournamentFinish(line, p[0], p[1], p[2]),
+    "won_tournament": lambda h, line, i, p: ev.TournamentWin(line, p[0], p[1]),
+    "summary": lambda h, line, i, p: ev.Summary(line),
+    "total_pot": _total,
+    "board": lambda h, line, i, p: ev.Board(line, p),
+    "folded_result": _result(ev.Outcome.FOLDED),
+    "collected_result": _result(ev.Outcome.COLLECTED),
+    "won_result": _result(ev.Outcome.SHOWED_WON),
+    "lost_result": _result(ev.Outcome.SHOWED_LOST),
+    "mucked_result": _result(ev.Outcome.MUCKED),
+    "noise": lambda h, line, i, p: ev.Noise(line, p[1], p[0], (p[0] + p[2]).rstrip()),
+    "other_noise": lambda h, line, i, p: ev.Noise(line, *p),
+}
 
-    Every name the fast pass read must be a seated player. And where one seated name begins
-    another (`Hero`, `Hero2`), a line that starts with the longer one where the fast pass read
-    the shorter one is ambiguous for the fast pass: such hands go to the exact pass.
-    """
-    seated: set[str] = set()
-    named = _NAMED
-    e: Any
-    for e in events:
-        kind = type(e)
-        if kind is ev.SeatLine:
-            seated.add(e.player)
-        elif kind in named and e.player not in seated:
-            return False
-    names = sorted(seated)
-    if not any(b.startswith(a) for a, b in itertools.pairwise(names)):
-        return True
-    longer = {a: [b for b in seated if b != a and b.startswith(a)] for a in seated}
-    lines = text.split("\n")
-    first = events[0].line - 2  # events[0] is the first seat line, line 3 of the hand
-    for e in events:
-        if not isinstance(e, ev.PlayerEvent) or not longer.get(e.player):
-            continue
-        if isinstance(e, ev.UncalledBet):
-            continue  # the name is the rest of the line: no ambiguity
-        line = lines[e.line - first]
-        if isinstance(e, ev.Dealt):
-            start = len("Dealt to ")
-        elif isinstance(e, ev.SeatLine | ev.SeatResult):
-            start = line.index(": ") + 2
-        else:
-            start = 0
-        if any(line.startswith(b, start) for b in longer[e.player]):
-            return False
-    return True
 
-
-def _run(parser: Lark, text: str, start: str, first_line: int) -> Any:
-    """Parse `text` from rule `start`, numbering lines from `first_line`."""
-    transformer: _ToEvents = parser.options.transformer  # type: ignore[assignment]
-    transformer.offset, transformer.scale = first_line - 1, 1
-    return parser.parse(text, start=start)
+# ------------------------------------------------------------------ the parser
 
 
 class PokerStarsParser:
-    """Reads one PokerStars hand at a time; never raises on bad input.
+    """Reads PokerStars hands, one at a time; never raises on bad input.
 
-    Two passes share the grammar. The exact pass reads names with the seat-list lexer of
-    parser/lexer.py. The fast pass, tried first, replaces the three declared name terminals
-    with generic patterns and runs entirely in Lark's compiled lexer; its result is kept only
-    when every name it read is a seated player and no seated name is a prefix of another
-    (then both passes read the same names). Anything else goes through the exact pass, which
-    is also the one that reports errors.
+    One per process (the grammar is built once); `lines()` gives a file its own cache of the
+    lines already read.
     """
 
-    def __init__(self, *, pure_python: bool = False, fast: bool = True) -> None:
-        cython_lexer = None if pure_python else cython_lexer_class()
-        cython = cython_lexer is not None
-        text = grammar_text("pokerstars")
-        starts = ["hand", "header_line"]
-        self._exact = _build(text, starts, cython_lexer or PyNameLexer, cython)
-        self._fast: Lark | None = None
-        if fast:
-            self._fast = _build(_generic_grammar(text, self._exact), ["hand"], None, cython)
-        self._lexer = self._exact.parser.lexer
-        self._literals = literal_terminals(self._exact.terminals)
-        self._words = descriptions(text)
-        self.backend = "cython" if cython else "pure-python"
+    def __init__(self, *, pure_python: bool = False) -> None:
+        self.grammar = LineGrammar("pokerstars", _Records, cython=not pure_python)
+        self.backend = self.grammar.backend
+        self._lines = self.lines()
 
-    def parse(self, text: str, source: str, first_line: int) -> ev.ParseResult:
-        """Parse the text of one hand (LF line ends, ending with a newline).
+    def lines(self) -> FileLines:
+        """A new cache of lines, for one file."""
+        return FileLines(self.grammar, _seated, frozenset(("other_noise",)))
+
+    def parse(
+        self, text: str, source: str, first_line: int, lines: FileLines | None = None
+    ) -> ev.ParseResult:
+        """Read the text of one hand (LF line ends, ending with a newline).
 
         The game is decided from the header before the body is read: a hand of another game
         is skipped with that reason, whatever its body holds.
         """
-        other = self._other_game(text, source, first_line)
-        if other is not None:
-            return other
-        if self._fast is not None:
-            try:
-                header, table, events = _run(self._fast, text, "hand", first_line)
-            except (LarkError, ValueError):
-                pass
-            else:
-                if _seated_names_are_safe(events, text):
-                    return self._hand(header, table, events, text, source, first_line)
-        return self.parse_exact(text, source, first_line)
-
-    def parse_exact(self, text: str, source: str, first_line: int) -> ev.ParseResult:
-        """Parse with the seat-list lexer only (the reference for the fast pass)."""
-        self._lexer.begin_hand()
+        texts = text.splitlines(keepends=True)
+        records = (lines or self._lines).records(texts)
+        head = records[0] if records else None
+        header = head.payload if head is not None and head.kind == "header_line" else None
+        if header is not None and header["game"].lower() != "razz":
+            game = header["game"]
+            return ev.SkippedHand(source, first_line, header["hand_id"], game, f"{game} is not Razz")
+        # The first thing wrong, in line order: a line that does not read, or a line that
+        # cannot come where it is.
+        bad = next((i for i, r in enumerate(records) if r is None), len(records))
+        kinds = [r.kind for r in records[:bad]]  # type: ignore[union-attr]
+        order = self.grammar.order
+        if bad < len(records) or not order.check(kinds):
+            hand_id = header["hand_id"] if header is not None else _hand_id(texts)
+            index, message = order.error(kinds)
+            if index < len(kinds) or bad == len(records):
+                return _order_error(texts, index, message, text, source, first_line, hand_id)
+            return self._error(texts, records, text, source, first_line, hand_id)
+        assert header is not None  # the order starts with the header
+        scale = 100 if header["unit"] is ev.Unit.CENT else 1
+        hand = _Hand(first_line - 1, scale, texts, (lines or self._lines).memo)
         try:
-            header, table, events = _run(self._exact, text, "hand", first_line)
-        except (LarkError, ValueError) as exc:
-            return self._failed(text, source, first_line, exc)
-        return self._hand(header, table, events, text, source, first_line)
+            events = [hand.event(i, r) for i, r in enumerate(records) if i > 1 and r is not None]
+        except AmountError as exc:
+            return self.grammar.line_error(
+                exc, text, source, first_line, header["hand_id"]
+            )
+        table = records[1].payload  # type: ignore[union-attr]  # the order checked it
+        return ev.Hand(_header(header, table, source, first_line), tuple(events), text)
 
-    def _other_game(self, text: str, source: str, first_line: int) -> ev.SkippedHand | None:
-        """The hand skipped, when its header reads and names another game than Razz."""
-        self._lexer.begin_hand()
-        try:
-            header = _run(self._exact, text[: text.find("\n") + 1], "header_line", first_line)
-        except (LarkError, ValueError):
-            return None  # the whole hand is read, and the error said where
-        game = header["game"]
-        if game.lower() == "razz":
-            return None
-        return ev.SkippedHand(source, first_line, header["hand_id"], game, f"{game} is not Razz")
-
-    def _hand(
+    def _error(
         self,
-        header: dict[str, Any],
-        table: dict[str, Any],
-        events: list[ev.Event],
+        texts: list[str],
+        records: list[Record | None],
         text: str,
         source: str,
         first_line: int,
-    ) -> ev.ParseResult:
-        play_money = header.pop("play_money") or table["play_money_table"]
-        head = ev.HandHeader(
-            site=NAME,
-            is_razz=True,
-            ante=None,  # PokerStars headers never state the ante or the bring-in
-            bring_in=None,
-            table=table["table"],
-            max_seats=table["max_seats"],
-            play_money=play_money,
-            source=source,
-            first_line=first_line,
-            **header,
-        )
-        return ev.Hand(head, tuple(events), text)
-
-    def _failed(self, text: str, source: str, first_line: int, exc: Exception) -> ev.ParseError:
-        """A `ParseError` saying what went wrong, where (the hand is Razz, or its header
-        does not read)."""
-        first = text.split("\n", 1)[0] + "\n"
-        names = list(self._lexer.names)
-        self._lexer.begin_hand()
+        hand_id: str | None,
+    ) -> ev.ParseError:
+        """The first line that does not read, with what the grammar expected there."""
+        index = next((i for i, r in enumerate(records) if r is None), 0)
+        names = [n for n in (_seated(r) for r in records if r is not None) if n]
         try:
-            header = _run(self._exact, first, "header_line", first_line)
-        except (LarkError, ValueError):
-            header = None
-        if header is not None:
-            hand_id: str | None = header["hand_id"]
-        else:
-            m = _HAND_ID.search(first)
-            hand_id = m.group(1) if m else None
-        return describe_error(
-            exc, text, source, first_line, hand_id, self._literals, names, self._words
-        )
+            self.grammar.read(texts[index], "line", names)
+        except (LarkError, ValueError) as exc:
+            error = self.grammar.line_error(exc, texts[index], source, first_line + index, hand_id)
+            if error.column == 1:  # no line type begins so: say which lines may come here
+                kinds = [r.kind for r in records[:index] if r is not None]
+                here = self.grammar.order.expected(kinds)
+                if here:
+                    error = replace(error, message=f"{error.message}; expected here {here}")
+            return _in_hand(error, text, first_line)
+        raise AssertionError("a line that did not read, read")  # pragma: no cover
+
+
+def _hand_id(texts: list[str]) -> str | None:
+    """The hand number of a header that does not read."""
+    m = _HAND_ID.search(texts[0] if texts else "")
+    return m.group(1) if m else None
+
+
+def _in_hand(error: ev.ParseError, text: str, first_line: int) -> ev.ParseError:
+    """A line's error as an error of its hand (the hand's text and first line)."""
+    return ev.ParseError(
+        error.source, error.line, error.column, error.line_text, error.message, error.expected,
+        error.hand_id, first_line, text,
+    )  # fmt: skip
+
+
+def _order_error(
+    texts: list[str],
+    index: int,
+    message: str,
+    text: str,
+    source: str,
+    first_line: int,
+    hand_id: str | None,
+) -> ev.ParseError:
+    if index >= len(texts):  # the hand ends too early: at the end of its last line
+        index = len(texts) - 1
+        column = len(texts[index].rstrip("\n")) + 1
+    else:
+        column = 1
+    return ev.ParseError(
+        source=source,
+        line=first_line + index,
+        column=column,
+        line_text=texts[index].rstrip("\n"),
+        message=message,
+        expected=(),
+        hand_id=hand_id,
+        first_line=first_line,
+        text=text,
+    )
+
+
+def _header(header: dict[str, Any], table: dict[str, Any], source: str, first_line: int) -> ev.HandHeader:
+    return ev.HandHeader(
+        site=NAME,
+        hand_id=header["hand_id"],
+        game=header["game"],
+        is_razz=True,
+        mixed=header["mixed"],
+        limit=header["limit"],
+        kind=header["kind"],
+        small_bet=header["small_bet"],
+        big_bet=header["big_bet"],
+        ante=None,  # PokerStars headers never state the ante or the bring-in
+        bring_in=None,
+        unit=header["unit"],
+        currency=header["currency"],
+        play_money=header["play_money"] or table["play_money_table"],
+        table=table["table"],
+        max_seats=table["max_seats"],
+        tournament_id=header["tournament_id"],
+        buy_in=header["buy_in"],
+        level=header["level"],
+        match_round=header["match_round"],
+        club=header["club"],
+        started_at=header["started_at"],
+        started_text=header["started_text"],
+        time_zone=header["time_zone"],
+        source=source,
+        first_line=first_line,
+    )
 
 
 # ------------------------------------------------------------------ the registry's entry
@@ -831,18 +772,19 @@ _WHOLE_RESULT = re.compile(r"(?:[\])]|Street|River|Lo: [2-9TJQKA](?:,[2-9TJQKA])
 
 @lru_cache(maxsize=1)
 def default_parser() -> PokerStarsParser:
-    """One parser per process: building the LALR tables takes a moment."""
+    """One parser per process: the grammar is built (or loaded from Lark's cache) once."""
     return PokerStarsParser()
 
 
 class _Reader:
-    """Reads the hands of one file with the process's parser."""
+    """Reads the hands of one file, remembering the lines it read."""
 
     def __init__(self, parser: PokerStarsParser) -> None:
         self.parser = parser
+        self.lines = parser.lines()
 
     def read(self, raw: RawHand) -> ev.ParseResult:
-        return self.parser.parse(raw.text, raw.source, raw.first_line)
+        return self.parser.parse(raw.text, raw.source, raw.first_line, self.lines)
 
 
 class PokerStars(Site):
@@ -858,7 +800,7 @@ class PokerStars(Site):
         >>> SITE.recognises("PokerStars Game #35874566077:  Razz Limit ($0.04/$0.08 USD)")
         True
         """
-        return _HEADER.match(line) is not None
+        return line.startswith("PokerStars ") and _HEADER.match(line) is not None
 
     def reader(self) -> _Reader:
         return _Reader(default_parser())

@@ -1,0 +1,657 @@
+"""Reading hands line by line with a site's grammar: each line, then the order of the lines.
+
+A text site's grammar (`grammar/<site>.lark`) has two layers. `line` reads one line into a
+record (the site's transformer builds it); `hand` says in which order a hand's lines may
+come, over their kinds: a line read by the rule `x` is the token `L_X` there. `LineGrammar`
+builds both from the one `.lark` file, with Lark's own cache of the built parser (a process
+that reads one file should not pay for building the tables):
+
+* the lines of a hand that were not read before in the file are read together, in one call
+  of the LALR parser (start rule `lines`); a line read before, with the same players seated,
+  gives the record it gave then (`FileLines`): more than half of a real file's lines repeat
+  an earlier one;
+* the order is checked by a regular expression made from the `hand` rule (which is not
+  recursive: `hand` is a regular language over the kinds), one letter per kind; only a hand
+  out of order is parsed by the LALR parser of `hand`, for its error message.
+
+A line that does not read, and a hand whose lines are out of order, become a `ParseError`
+with the line, the column and what the grammar expected there, in the grammar's words (its
+`//:` lines).
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, UnexpectedInput
+from lark.lexer import Lexer
+from lark.load_grammar import FromPackageLoader, PackageResource, load_grammar
+from lark.parsers.lalr_analysis import Shift
+
+from razz.grammar import PACKAGE, grammar_text
+from razz.parser.errors import describe_error, descriptions, literal_terminals
+from razz.parser.events import ParseError
+from razz.parser.lexer import NameRules, name_lexers
+
+KIND_PREFIX = "L_"
+
+
+class Record(NamedTuple):
+    """One line as the grammar read it, before it is an event of a hand."""
+
+    kind: str  # the line rule's name: "bet", "dealt_3_1", "seat_line" …
+    payload: Any  # what the site's transformer kept of the line (texts, not yet amounts)
+    names: tuple[tuple[str, int], ...] = ()  # the seated names it matched, and where
+
+
+class LineRecords(Transformer[Any, Any]):
+    """Base of a site's line transformer: every line rule returns a `Record`.
+
+    Inside the LALR parser (no tree is built). `record(kind, payload, *name_tokens)` makes the
+    record; the name tokens say which seated names the line matched, so that a cached line is
+    used again only while those players are seated.
+    """
+
+    def __init__(self, rules: NameRules) -> None:
+        super().__init__(visit_tokens=False)
+        self._rules = rules
+
+    def record(self, kind: str, payload: Any, *names: Any) -> Record:
+        """A line's record; `names` are its tokens of name terminals."""
+        rules = self._rules
+        matched = []
+        for token in names:
+            text = str(token)
+            start = rules.name_start(token.type, text)  # after `Dealt to ` …
+            matched.append((text[start:], token.column - 1 + start))
+        return Record(kind, payload, tuple(matched))
+
+    def lines(self, children: list[Record]) -> list[Record]:
+        return children
+
+
+class LineGrammar:
+    """A site's grammar built for reading: the line parser, the order of a hand, the words of
+    its error messages. One per site and process."""
+
+    def __init__(
+        self, name: str, transformer: Callable[[NameRules], LineRecords], *, cython: bool = True
+    ) -> None:
+        self.name = name
+        text = grammar_text(name)
+        self.rules = NameRules.from_grammar(text)
+        python_lexer, cython_lexer = name_lexers(self.rules)
+        plugins: dict[str, Any] = {}
+        if cython and cython_lexer is not None:
+            import lark_cython
+
+            plugins.update(lark_cython.plugins)
+            plugins["ContextualLexer"] = cython_lexer
+        else:
+            plugins["ContextualLexer"] = python_lexer
+        self.backend = "cython" if "LALR_Parser" in plugins else "pure-python"
+        self.transformer = transformer(self.rules)
+        self.parser = Lark(
+            text,
+            # `%import .common (…)` is read from the grammar package, beside this grammar.
+            source_path=PackageResource(PACKAGE, f"{name}.lark"),
+            import_paths=[FromPackageLoader(PACKAGE)],
+            parser="lalr",
+            lexer="contextual",
+            start=["lines", "line"],
+            transformer=self.transformer,
+            maybe_placeholders=True,
+            cache=True,
+            _plugins=plugins,
+        )
+        self.lexer = self.parser.parser.lexer
+        self.flat = FlatLines(self.parser, self.lexer, self.transformer)
+        self.words = descriptions(text)
+        self.literals = literal_terminals(self.parser.terminals)
+        self.order = Order(text, name)
+
+    def read(self, text: str, start: str, names: Iterable[str]) -> Any:
+        """Parse `text` from `start` with `names` seated; raises Lark's errors."""
+        self.lexer.set_names(names)
+        return self.parser.parse(text, start=start)
+
+    def line_error(
+        self, exc: Exception, text: str, source: str, line: int, hand_id: str | None
+    ) -> ParseError:
+        """The `ParseError` of one line (`text`, at file line `line`) that does not read."""
+        return describe_error(
+            exc,
+            text,
+            source,
+            line,
+            hand_id,
+            self.literals,
+            list(self.lexer.names),
+            self.words,
+            self.rules,
+        )
+
+
+class _Tok(str):
+    """A token read without Lark (`FlatLines`): its text, its terminal and its column."""
+
+    __slots__ = ("column", "type")
+
+    type: str
+    column: int
+
+
+def _tok(kind: str, text: str, column: int) -> _Tok:
+    token = _Tok(text)
+    token.type, token.column = kind, column
+    return token
+
+
+class FlatLines:
+    """The lines whose rule is a run of terminals, read without the LALR parser.
+
+    Most line rules are a run of terminals: a name and the rest of the line (`bet: NAME
+    BETS`), one terminal (`summary: SUMMARY`), a few (`uncalled: UNCALLED_BET NAME _EOL`). For
+    those, what Lark's contextual lexer and LALR parser do comes down to: in each parser state,
+    the name-aware lexer first (a seated name, longest first, after which the rest of the line
+    lexes), else the first of the state's terminals, in Lark's own order, that matches; one
+    shift per token; at the end of the line, the reduction of the rule these terminals make.
+    `read` does that with the grammar's own parse table and terminal patterns, and gives up
+    (None) on anything else: such a line goes to the LALR parser, which is also the one that
+    says what is wrong with a line.
+    """
+
+    MAX_TOKENS = 4
+
+    def __init__(self, parser: Lark, lexer: Any, transformer: LineRecords) -> None:
+        table = _parse_table(parser)
+        self._states = table.states
+        self._terminals = {t.name: t for t in parser.terminals}
+        self._flags = parser.options.g_regex_flags
+        self._rules: NameRules = lexer.rules
+        self._lexer = lexer
+        self._start = start = table.start_states["line"]
+        self._steps: dict[int, tuple[list[tuple[str, re.Pattern[str] | None, re.Pattern[str]]], re.Pattern[str] | None]] = {}
+        # The flat rules that are alternatives of `line`, each checked against the table:
+        # shifted token by token from the start of a line, then reduced at its end.
+        line_rules = {r.expansion[0].name for r in parser.rules if r.origin.name == "line"}
+        self._make: dict[tuple[str, ...], tuple[Callable[[list[Any]], Record], tuple[int, ...]]] = {}
+        for rule in parser.rules:
+            kinds = tuple(s.name for s in rule.expansion)
+            if (
+                rule.origin.name not in line_rules
+                or not 1 <= len(kinds) <= self.MAX_TOKENS
+                or not all(s.is_term for s in rule.expansion)
+                or rule.options.empty_indices
+                or rule.options.keep_all_tokens
+            ):
+                continue
+            state: int | None = start
+            for kind in kinds:
+                state = self._shift(state, kind) if state is not None else None
+            final = self._states[state].get("$END") if state is not None else None
+            if final is None or final[0] is Shift or final[1] != rule:
+                continue
+            kept = tuple(k for k, kind in enumerate(kinds) if not kind.startswith("_"))
+            self._make[kinds] = (getattr(transformer, rule.alias or rule.origin.name), kept)
+        self._names: tuple[str, ...] = ()
+        self._by_first: dict[str, tuple[str, ...]] = {}  # the names, by first character
+        # What follows a name at the start of a line, read before: (name terminal, text
+        # before the name, rest of the line) -> (kind, the payload after the name). The same
+        # rest reads the same after any name: "Hero: folds" and "Bob: folds".
+        self._tails: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
+
+    def _shift(self, state: int, kind: str) -> int | None:
+        action = self._states[state].get(kind)
+        return action[1] if action is not None and action[0] is Shift else None
+
+    def _step(
+        self, state: int
+    ) -> tuple[list[tuple[str, re.Pattern[str] | None, re.Pattern[str]]], re.Pattern[str] | None]:
+        """In a state: the name terminals the lexer tries (with the text before the name and
+        the pattern of what may follow it), and the scanner of the other terminals."""
+        try:
+            return self._steps[state]
+        except KeyError:
+            pass
+        states, terminals, flags = self._states, self._terminals, self._flags
+        named = []
+        for kind, prefix in self._rules.matched.items():
+            after = self._shift(state, kind)
+            if after is None:
+                continue
+            follow = [terminals[t].pattern.to_regexp() for t in states[after] if t in terminals]
+            if follow:
+                named.append((kind, prefix, re.compile("|".join(f"(?:{p})" for p in follow), flags)))
+        accepted = [terminals[t] for t in states[state] if t in terminals]
+        scanner = None
+        # A literal that a regex also matches may be retyped by Lark: leave such states to it.
+        if accepted and not any(t.pattern.type == "str" for t in accepted):
+            accepted.sort(
+                key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
+            )
+            scanner = re.compile(
+                "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in accepted), flags
+            )
+        self._steps[state] = (named, scanner)
+        return named, scanner
+
+    def set_names(self, names: Sequence[str]) -> None:
+        """The players seated in the hand being read."""
+        key = tuple(sorted(set(names), key=len, reverse=True))
+        if key != self._names:
+            self._names = key
+            by_first: dict[str, list[str]] = {}
+            for name in key:  # longest first, as the lexer tries them
+                if name:
+                    by_first.setdefault(name[0], []).append(name)
+            self._by_first = {c: tuple(ns) for c, ns in by_first.items()}
+
+    def _name_at(self, line: str, at: int) -> tuple[str, ...]:
+        """The seated names that `line` has at `at`, longest first."""
+        names = self._by_first.get(line[at : at + 1])
+        return tuple(n for n in names if line.startswith(n, at)) if names else ()
+
+    def read(self, line: str) -> Record | None:
+        """The record of one line (its text with its "\\n"), or None: the LALR parser decides."""
+        end, pos, state = len(line), 0, self._start
+        tokens: list[_Tok] = []
+        while pos < end:
+            if len(tokens) == self.MAX_TOKENS:
+                return None
+            named, scanner = self._step(state)
+            kind, stop = "", -1
+            if named and self._names:
+                for name_kind, prefix, follow in named:
+                    at = pos
+                    if prefix is not None:
+                        m = prefix.match(line, pos)
+                        if m is None:
+                            continue
+                        at = m.end()
+                    candidates = self._name_at(line, at)
+                    if not candidates:
+                        continue
+                    name = candidates[0]
+                    if pos == 0:
+                        known = self._tails.get((name_kind, line[:at], line[at + len(name) :]))
+                        if known is not None:  # read before after another name: it lexes
+                            return Record(known[0], (name, *known[1]), ((name, at),))
+                    if follow.match(line, at + len(name)) is None:
+                        if len(candidates) > 1:
+                            return None  # a shorter name may do: the lexer's full search
+                        continue  # no name of this terminal here: as the lexer, the next one
+                    kind, stop = name_kind, at + len(candidates[0])
+                    break
+            if stop < 0:
+                m = scanner.match(line, pos) if scanner is not None else None
+                if m is None:
+                    return None
+                kind, stop = m.lastgroup or "", m.end()
+            after = self._shift(state, kind)
+            if after is None or stop == pos:
+                return None
+            tokens.append(_tok(kind, line[pos:stop], pos + 1))
+            state, pos = after, stop
+        found = self._make.get(tuple(t.type for t in tokens))
+        if found is None:
+            return None
+        make, kept = found
+        sources = self._rules.sources
+        for token in tokens:  # the names a seat line brings, as the lexer would
+            if token.type in sources:
+                self._lexer._add_name(token.type, str(token))
+        record = make([tokens[k] for k in kept])
+        self._remember_tail(tokens[0], line, record)
+        return record
+
+    def _remember_tail(self, first: _Tok, line: str, record: Record) -> None:
+        """Keep what followed the name, when the record is the name and what follows it."""
+        if first.type not in self._rules.matched or len(record.names) != 1:
+            return
+        name, at = record.names[0]
+        payload = record.payload
+        if (
+            not isinstance(payload, tuple)
+            or not payload
+            or payload[0] != name
+            or any(isinstance(x, str) and name in x for x in payload[1:])
+        ):
+            return
+        if len(self._tails) > 100_000:
+            self._tails.clear()
+        self._tails[(first.type, line[:at], line[at + len(name) :])] = (record.kind, payload[1:])
+
+
+def _parse_table(parser: Lark) -> Any:
+    """The LALR parse table of a built parser (Python or Cython build)."""
+    lalr = parser.parser.parser
+    inner = getattr(lalr, "parser", None)
+    table = getattr(inner, "parse_table", None) or getattr(lalr, "_parse_table", None)
+    if table is None:
+        raise TypeError("no LALR parse table in this parser")
+    return table
+
+
+class Order:
+    """The order of a hand's lines (the grammar's `hand` rule): a regular expression over one
+    letter per kind, and an LALR parser of the rule for the error messages.
+
+    The regular expression is made from the rule as the grammar writes it (`x*`, `x?`, `a |
+    b`: the rule must not be recursive, `hand` is a regular language over the kinds), and
+    kept beside Lark's cache of the built parsers, so that a new process makes it only once.
+    """
+
+    def __init__(self, grammar: str, name: str) -> None:
+        self._grammar, self._name = grammar, name
+        self.words = descriptions(grammar)
+        built = _load_order(grammar)
+        if built is None:
+            built = _make_order(grammar, name)
+            _save_order(grammar, built)
+        self.letter: dict[str, str] = built["letter"]
+        self.regex = re.compile(built["regex"])
+        self._lark_parser: Lark | None = None
+
+    @property
+    def _lark(self) -> Lark:
+        """The LALR parser of `hand`, for the error messages (built on the first error)."""
+        if self._lark_parser is None:
+            self._lark_parser = Lark(
+                self._grammar,
+                source_path=PackageResource(PACKAGE, f"{self._name}.lark"),
+                import_paths=[FromPackageLoader(PACKAGE)],
+                parser="lalr",
+                lexer=_Kinds,
+                start="hand",
+                cache=True,
+            )
+        return self._lark_parser
+
+    def check(self, kinds: Sequence[str]) -> bool:
+        """Whether lines of these kinds, in this order, make a hand."""
+        return self.regex.fullmatch("".join(map(self.letter.__getitem__, kinds))) is not None
+
+    def expected(self, kinds: Sequence[str]) -> str:
+        """What may follow lines of these kinds, in the grammar's words ("" if they are
+        already out of order)."""
+        index, message = self.error(kinds)
+        if index < len(kinds) or "; expected " not in message:
+            return ""
+        return message.split("; expected ", 1)[1]
+
+    def error(self, kinds: Sequence[str]) -> tuple[int, str]:
+        """(index of the line, message) where lines of these kinds stop making a hand; the
+        index is `len(kinds)` when the hand ends too early."""
+        tokens = [Token(KIND_PREFIX + k.upper(), k) for k in kinds]
+        try:
+            self._lark.parse(_TokenList(tokens))
+        except UnexpectedInput as exc:
+            token = getattr(exc, "token", None)
+            expected = sorted(
+                self.words.get(t, t) for t in (getattr(exc, "expected", None) or ())
+            )
+            wanted = _join(expected)
+            if token is None or token.type == "$END":
+                return len(kinds), f"the hand ends too early; expected {wanted}"
+            index = next(i for i, t in enumerate(tokens) if t is token)
+            what = self.words.get(token.type, token.type)
+            return index, f"{what} cannot come here; expected {wanted}"
+        return len(kinds), "the lines do not make a hand"  # the regex said no: never here
+
+def _order_path(grammar: str) -> Path:
+    digest = hashlib.sha256((grammar + _ORDER_VERSION).encode()).hexdigest()[:32]
+    try:
+        user = getpass.getuser()
+    except Exception:  # no user name: any name will do for a cache file
+        user = "unknown"
+    return Path(tempfile.gettempdir()) / f".razz_order_{user}_{digest}.json"
+
+
+_ORDER_VERSION = "1"  # of the way the regular expression is made
+
+
+def _load_order(grammar: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(_order_path(grammar).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and {"letter", "regex"} <= data.keys() else None
+
+
+def _save_order(grammar: str, built: dict[str, Any]) -> None:
+    path = _order_path(grammar)
+    try:  # written whole, then renamed: a reader never sees half a file
+        partial = path.with_name(f"{path.name}.{os.getpid()}")
+        partial.write_text(json.dumps(built), encoding="utf-8")
+        partial.replace(path)
+    except OSError:
+        pass  # no cache: the next process makes it again
+
+
+def _make_order(grammar: str, name: str) -> dict[str, Any]:
+    """The letters of the kinds and the regular expression of `hand`, from the rule as the
+    grammar writes it."""
+    defs, _ = load_grammar(
+        grammar, PackageResource(PACKAGE, f"{name}.lark"), [FromPackageLoader(PACKAGE)], False
+    )
+    rules = {d[0]: d[2] for d in defs.rule_defs}
+    kinds = sorted(
+        name
+        for declared in re.findall(r"^%declare (.*)$", grammar, re.M)
+        for name in declared.split()
+        if name.startswith(KIND_PREFIX)
+    )
+    # One character per kind, outside anything a regular expression treats specially.
+    letter = {k[len(KIND_PREFIX) :].lower(): chr(0x100 + i) for i, k in enumerate(kinds)}
+
+    def regex(rule: str, seen: tuple[str, ...]) -> str:
+        if rule in seen:
+            raise ValueError(f"the order rule {rule!r} is recursive: it must be a regular one")
+        return tree(rules[rule], (*seen, rule))
+
+    def tree(node: Any, seen: tuple[str, ...]) -> str:
+        data = getattr(node, "data", None)
+        if data == "expansions":
+            parts = [tree(c, seen) for c in node.children]
+            if all(len(p) == 1 for p in parts):  # single kinds: a character class
+                return "[" + "".join(parts) + "]"
+            return "(?:" + "|".join(parts) + ")"
+        if data == "expansion":
+            return "".join(tree(c, seen) for c in node.children)
+        if data == "expr":
+            return "(?:" + tree(node.children[0], seen) + ")" + str(node.children[1])
+        if data == "maybe":
+            return "(?:" + tree(node.children[0], seen) + ")?"
+        if data == "value":
+            symbol = node.children[0]
+            if symbol.is_term:
+                return letter[symbol.name[len(KIND_PREFIX) :].lower()]
+            return regex(symbol.name, seen)
+        raise ValueError(f"unexpected {data!r} in the order rules")
+
+    return {"letter": letter, "regex": regex("hand", ())}
+
+
+def _join(words: list[str]) -> str:
+    if len(words) > 6:
+        words = [*words[:6], f"… ({len(words) - 6} more)"]
+    return words[0] if len(words) == 1 else "one of: " + ", ".join(words)
+
+
+class _TokenList(list[Token]):
+    """The kinds of a hand's lines, as the input of the order parser."""
+
+
+class _Kinds(Lexer):
+    """The order parser's lexer: the tokens are the kinds of the lines, already made."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
+        return iter(data)
+
+
+# ------------------------------------------------------------------ one file's lines
+
+
+@dataclass(slots=True)
+class _Cached:
+    record: Record
+    noise_without_names: bool  # read as a line about a player nobody seated
+
+
+class FileLines:
+    """The lines of one file: each line text is read once while the same players are seated.
+
+    `records(lines)` gives the record of every line of a hand (None for a line that does not
+    read): the lines read before come from the cache if they still read the same with this
+    hand's players; the others are read together in one call of the parser.
+    """
+
+    MAX = 50_000  # cached lines kept per file; real files hold a few thousand distinct lines
+
+    def __init__(
+        self,
+        grammar: LineGrammar,
+        seated: Callable[[Record], str | None],
+        unseated_kinds: frozenset[str],
+    ) -> None:
+        self.grammar = grammar
+        self._seated = seated  # the name a seat line's record gives (None: not a seat line)
+        self._unseated = unseated_kinds  # kinds of lines about a player nobody seated
+        self._cache: dict[str, _Cached] = {}
+        self.memo: dict[Any, Any] = {}  # the site's own per-file memory (amounts, events …)
+
+    def records(self, lines: Sequence[str]) -> list[Record | None]:
+        """The record of each line (its text with its "\\n"), None where a line does not read."""
+        out: list[Record | None] = [None] * len(lines)
+        hits: list[int] = []
+        todo: list[int] = []
+        cache = self._cache
+        for i, text in enumerate(lines):
+            hit = cache.get(text)
+            if hit is None:
+                todo.append(i)
+            else:
+                out[i] = hit.record
+                hits.append(i)
+        names = self._names(out)
+        known_at: dict[int, int] = {}
+        self._read(lines, todo, out, names, known_at)  # seat lines come first: their names too
+        names = self._names(out)
+        # Every line reads with every player of the hand seated: a line read before a seat
+        # line it names (a hand out of order) is read again.
+        stale = [
+            i
+            for i, known in known_at.items()
+            if known < len(names) and (out[i] is None or out[i].names)  # type: ignore[union-attr]
+        ]
+        if hits:
+            longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
+            seated = set(names)
+            stale += [
+                i
+                for i in hits
+                if not _still_valid(cache[lines[i]], lines[i], seated, longer, names)
+            ]
+        if stale:
+            self._read(lines, sorted(stale), out, names, {})
+        return out
+
+    def _names(self, records: Sequence[Record | None]) -> list[str]:
+        found = (self._seated(r) for r in records if r is not None)
+        return [n for n in found if n is not None]
+
+    def _read(
+        self,
+        lines: Sequence[str],
+        todo: list[int],
+        out: list[Record | None],
+        names: list[str],
+        known_at: dict[int, int],
+    ) -> None:
+        """Read the lines `todo`: flat ones directly, the others in one call of the parser.
+
+        `known_at` gets how many names were known when each line was read."""
+        if not todo:
+            return
+        grammar = self.grammar
+        flat, lexer = grammar.flat, grammar.lexer
+        lexer.set_names(names)  # flat seat lines add theirs, as the lexer does
+        flat.set_names(names)
+        known = len(lexer.names)
+        rest = []
+        for i in todo:
+            if len(lexer.names) != known:  # a seat line brought a name
+                flat.set_names(lexer.names)
+                known = len(lexer.names)
+            known_at[i] = known
+            record = flat.read(lines[i])
+            if record is None:
+                rest.append(i)
+            else:
+                out[i] = record
+                self._keep(lines[i], record)
+        if not rest:
+            return
+        names = list(lexer.names)
+        for i in rest:
+            known_at[i] = len(names)
+        try:
+            read = grammar.read("".join(lines[i] for i in rest), "lines", names)
+        except (LarkError, ValueError):
+            read = None
+        if read is not None and len(read) == len(rest):
+            for i, record in zip(rest, read, strict=True):
+                out[i] = record
+                self._keep(lines[i], record)
+            return
+        for i in rest:  # one at a time, to find the lines that do not read
+            try:
+                record = grammar.read(lines[i], "line", names)
+            except (LarkError, ValueError):
+                out[i] = None
+                continue
+            out[i] = record
+            self._keep(lines[i], record)
+            name = self._seated(record)
+            if name is not None:
+                names.append(name)
+
+    def _keep(self, text: str, record: Record) -> None:
+        if len(self._cache) >= self.MAX:
+            self._cache.clear()  # keep memory flat on huge files
+            self.memo.clear()
+        self._cache[text] = _Cached(record, record.kind in self._unseated and not record.names)
+
+
+def _still_valid(
+    hit: _Cached, text: str, seated: set[str], longer: dict[str, list[str]], names: Sequence[str]
+) -> bool:
+    """Whether a line read before reads the same with these players seated.
+
+    Every name it matched must be seated, with no seated longer name at the same place (the
+    lexer would try that one first); a line about a player nobody seated must not start with
+    a seated name (it would then be about that player).
+    """
+    if hit.noise_without_names:
+        return not any(text.startswith(n) for n in names)
+    for name, at in hit.record.names:
+        if name not in seated:
+            return False
+        for other in longer[name]:
+            if text.startswith(other, at):
+                return False
+    return True

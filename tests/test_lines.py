@@ -1,0 +1,114 @@
+"""Reading hands line by line with the grammar (parser/lines.py): the two layers of the grammar
+agree, lines read without the LALR parser or from the cache read as the parser reads them,
+and a hand out of order is an error at the line that cannot come where it is."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from razz.grammar import grammar_text
+from razz.parser import Hand, ParseError, read_text
+from razz.parser.sites.pokerstars import PokerStarsParser, _seated
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus" / "pokerstars"
+DATA = Path(__file__).parent / "data" / "replay"
+FOUR = (DATA / "four_players_showdown.txt").read_text(encoding="utf-8")
+PARSER = PokerStarsParser()
+
+
+def _line_kinds() -> set[str]:
+    """The kinds of lines the `line` rule reads: its alternatives, by rule name or alias."""
+    rules = PARSER.grammar.parser.rules
+    alternatives = {r.expansion[0].name for r in rules if r.origin.name == "line"}
+    return {r.alias or r.origin.name for r in rules if r.origin.name in alternatives}
+
+
+def test_every_kind_of_line_has_its_token_in_the_order_and_its_words() -> None:
+    text = grammar_text("pokerstars")
+    kinds = {f"L_{k.upper()}" for k in _line_kinds()}
+    declared = {
+        name
+        for line in re.findall(r"^%declare (.*)$", text, re.M)
+        for name in line.split()
+        if name.startswith("L_")
+    }
+    described = set(re.findall(r"^//:\s*(L_[A-Z0-9_]+)", text, re.M))
+    assert kinds == declared == described
+
+
+def _hands(paths: list[Path]) -> list[list[str]]:
+    out = []
+    for path in paths:
+        for item in read_text(path.read_text(encoding="utf-8-sig")):
+            if isinstance(item, Hand):
+                out.append(item.text.splitlines(keepends=True))
+    return out
+
+
+def test_lines_read_without_the_lalr_parser_read_as_it_reads_them_in_every_shipped_file() -> None:
+    paths = sorted((ROOT / "sample_histories").rglob("*.txt"))
+    if CORPUS.is_dir():
+        paths += sorted(CORPUS.glob("*.txt"))
+    grammar, flat, compared = PARSER.grammar, PARSER.grammar.flat, 0
+    for lines in _hands(paths):
+        records = PARSER.lines().records(lines)
+        names = [n for n in (_seated(r) for r in records if r is not None) if n]
+        flat.set_names(names)
+        for line, record in zip(lines, records, strict=True):
+            grammar.lexer.set_names(names)
+            assert record == grammar.read(line, "line", names), line
+            mine = flat.read(line)
+            if mine is not None:
+                assert mine == record, line
+                compared += 1
+    assert compared > 20_000
+
+
+def test_a_cached_line_is_read_again_when_a_longer_name_is_seated() -> None:
+    """`Hero2: folds` was Hero2's fold; with Hero seated alone it is not a line of the hand."""
+    lines = PARSER.lines()
+    two = FOUR.replace("Seat 5: Cara ($1.00 in chips)", "Seat 5: Hero2 ($1.00 in chips)")
+    two = two.replace("Cara", "Hero2")
+    assert isinstance(PARSER.parse(two, "a", 1, lines), Hand)
+    # The same file, a hand where `Hero2` is gone and `Hero` stays: `Hero2: folds ` must not
+    # be taken from the cache as Hero2's fold (nor as Hero's).
+    gone = FOUR.replace("Cara: folds", "Hero2: folds").replace("#1001", "#1002")
+    result = PARSER.parse(gone, "a", 1, lines)
+    assert isinstance(result, ParseError) and result.line_text == "Hero2: folds "
+
+
+def test_a_line_out_of_order_is_an_error_at_that_line() -> None:
+    text = FOUR.replace("*** 4th STREET ***\n", "").replace(
+        "Cara: bets $0.04", "*** 4th STREET ***\nCara: bets $0.04"
+    )
+    [error] = read_text(text)
+    assert isinstance(error, ParseError)
+    assert error.line_text == "Dealt to Bob [5c] [9h]" and "cannot come here" in error.message
+
+
+def test_a_hand_that_stops_is_an_error_at_its_end() -> None:
+    [error] = read_text(FOUR.split("*** SUMMARY ***")[0])
+    assert isinstance(error, ParseError)
+    assert error.message.startswith("the hand ends too early; expected")
+
+
+@pytest.mark.slow
+def test_a_process_that_reads_one_file_builds_its_parser_in_a_quarter_of_a_second() -> None:
+    """The built parser comes from Lark's cache: a new process does not build the tables."""
+    code = (
+        "from razz.parser.sites.pokerstars import PokerStarsParser; import time;"
+        "t = time.perf_counter(); PokerStarsParser(); print(time.perf_counter() - t)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)  # the cache
+    runs = sorted(
+        float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                             text=True).stdout)
+        for _ in range(3)
+    )  # fmt: skip
+    assert runs[0] < 0.25, runs
