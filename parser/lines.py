@@ -28,7 +28,6 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -506,10 +505,10 @@ class _Kinds(Lexer):
 # ------------------------------------------------------------------ one file's lines
 
 
-@dataclass(slots=True)
-class _Cached:
+class _Cached(NamedTuple):
     record: Record
     noise_without_names: bool  # read as a line about a player nobody seated
+    seated: frozenset[str]  # the players seated when it was read
 
 
 class FileLines:
@@ -547,27 +546,34 @@ class FileLines:
             else:
                 out[i] = hit.record
                 hits.append(i)
-        names = self._names(out)
         known_at: dict[int, int] = {}
-        self._read(lines, todo, out, names, known_at)  # seat lines come first: their names too
+        self._read(lines, todo, out, self._names(out), known_at)  # seat lines come first
         names = self._names(out)
+        seated = frozenset(names)
+        unseated = self._unseated
         # Every line reads with every player of the hand seated: a line read before a seat
-        # line it names (a hand out of order) is read again.
+        # line (a hand out of order) is read again if names could change how it reads.
         stale = [
             i
             for i, known in known_at.items()
-            if known < len(names) and (out[i] is None or out[i].names)  # type: ignore[union-attr]
+            if known < len(names)
+            and ((r := out[i]) is None or r.names or r.kind in unseated)
         ]
         if hits:
             longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
-            seated = set(names)
             stale += [
                 i
                 for i in hits
-                if not _still_valid(cache[lines[i]], lines[i], seated, longer, names)
+                if (hit := cache[lines[i]]).seated != seated
+                and not _still_valid(hit, lines[i], seated, longer, names)
             ]
         if stale:
-            self._read(lines, sorted(stale), out, names, {})
+            self._read(lines, sorted(stale), out, names, known_at)
+        # Kept with the players it read with: the same players later, it is used as it is.
+        for i in known_at:
+            record = out[i]
+            if record is not None:
+                self._keep(lines[i], record, seated)
         return out
 
     def _names(self, records: Sequence[Record | None]) -> list[str]:
@@ -603,7 +609,6 @@ class FileLines:
                 rest.append(i)
             else:
                 out[i] = record
-                self._keep(lines[i], record)
         if not rest:
             return
         names = list(lexer.names)
@@ -616,7 +621,6 @@ class FileLines:
         if read is not None and len(read) == len(rest):
             for i, record in zip(rest, read, strict=True):
                 out[i] = record
-                self._keep(lines[i], record)
             return
         for i in rest:  # one at a time, to find the lines that do not read
             try:
@@ -625,20 +629,25 @@ class FileLines:
                 out[i] = None
                 continue
             out[i] = record
-            self._keep(lines[i], record)
             name = self._seated(record)
             if name is not None:
                 names.append(name)
 
-    def _keep(self, text: str, record: Record) -> None:
+    def _keep(self, text: str, record: Record, seated: frozenset[str]) -> None:
         if len(self._cache) >= self.MAX:
             self._cache.clear()  # keep memory flat on huge files
             self.memo.clear()
-        self._cache[text] = _Cached(record, record.kind in self._unseated and not record.names)
+        self._cache[text] = _Cached(
+            record, record.kind in self._unseated and not record.names, seated
+        )
 
 
 def _still_valid(
-    hit: _Cached, text: str, seated: set[str], longer: dict[str, list[str]], names: Sequence[str]
+    hit: _Cached,
+    text: str,
+    seated: frozenset[str],
+    longer: dict[str, list[str]],
+    names: Sequence[str],
 ) -> bool:
     """Whether a line read before reads the same with these players seated.
 

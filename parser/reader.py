@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -113,12 +114,7 @@ def file_site(lines: Iterable[tuple[str, bool]]) -> tuple[Site, Lines]:
         if item[0].strip():
             site = recognise(item[0]) or FALLBACK
             break
-    return site, _chain(head, it)
-
-
-def _chain(head: list[tuple[str, bool]], rest: Iterator[tuple[str, bool]]) -> Lines:
-    yield from head
-    yield from rest
+    return site, itertools.chain(head, it)
 
 
 def split_lines(lines: Iterable[tuple[str, bool]], source: str) -> Iterator[RawHand]:

@@ -123,7 +123,8 @@ class Site(ABC):
 
     def cut(self, lines: Iterable[tuple[str, bool]], source: str) -> Iterator[RawHand]:
         """The hands of a file's lines (`(line, too_long)`, LF ends), in file order."""
-        return text_cut(lines, source, self.starts_hand)
+        prefixes = tuple(b.decode("utf-8") for b in self.header_bytes)
+        return text_cut(lines, source, self.starts_hand, prefixes)
 
     @abstractmethod
     def reader(self) -> HandReader:
@@ -139,9 +140,13 @@ class Site(ABC):
 
 
 def text_cut(
-    lines: Iterable[tuple[str, bool]], source: str, starts_hand: Callable[[str], bool]
+    lines: Iterable[tuple[str, bool]],
+    source: str,
+    starts_hand: Callable[[str], bool],
+    prefixes: tuple[str, ...] = (),
 ) -> Iterator[RawHand]:
-    """Group lines into hands: empty lines separate hands, and so does a line opening one."""
+    """Group lines into hands: empty lines separate hands, and so does a line opening one
+    (only a line beginning with one of `prefixes` can, when they are given)."""
     block: list[str] = []
     first = 0
     problem: str | None = None
@@ -160,7 +165,7 @@ def text_cut(
                 yield flush()
                 block, problem = [], None
             continue
-        if block and starts_hand(line):
+        if block and (not prefixes or line.startswith(prefixes)) and starts_hand(line):
             yield flush()
             block, problem = [], None
         if not block:
