@@ -16,7 +16,8 @@ It writes, into tests/snapshot/:
   (per-player results, pots, actions, cards, findings);
 * `sim100k.tsv` (with --large): the per-player results of 100,000 hands simulated with a
   fixed seed, per block of 100 hands: a digest of the hands' text (so that a change of the
-  simulator is told apart from a change of the engine) and a digest of their results.
+  simulator is told apart from a change of the engine) and a digest of their results;
+  `sim100k-events.tsv`: a digest of the events the reader gives for the same blocks.
 
 `tests/test_snapshot.py` recomputes each file and compares; when a digest differs it names
 the hand, so the difference can be looked at by running both versions on that hand.
@@ -151,6 +152,31 @@ def simulated_blocks(hands: int = SIM_HANDS, seed: int = SIM_SEED) -> Iterator[t
         yield number, digest([t for t, _ in block]), digest([r for _, r in block])
 
 
+def simulated_event_blocks(
+    hands: int = SIM_HANDS, seed: int = SIM_SEED
+) -> Iterator[tuple[int, str]]:
+    """(block number, events digest) per block of simulated hands: what the reader gives."""
+    from razz.parser import read_stream
+    from razz.parser.serialize import result_to_dict
+    from razz.replay.simulator import file_text, simulate
+
+    block: list[Any] = []
+    number = 0
+    for simulated in simulate(hands, seed):
+        data = io.BytesIO(file_text(simulated).encode("utf-8"))  # as written to disk
+        for item in read_stream(data, simulated.name):
+            parsed = result_to_dict(item)
+            parsed.pop("text", None)
+            parsed["header"].pop("source", None)
+            block.append(parsed)
+            if len(block) == SIM_BLOCK:
+                yield number, digest(block)
+                number += 1
+                block = []
+    if block:
+        yield number, digest(block)
+
+
 def write_tsv(path: Path, rows: Iterable[tuple[Any, ...]]) -> int:
     count = 0
     with path.open("w", encoding="utf-8", newline="\n") as out:
@@ -182,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.large:
         count = write_tsv(HERE / "sim100k.tsv", simulated_blocks())
         print(f"sim100k: {count} blocks of {SIM_BLOCK} hands")
+        count = write_tsv(HERE / "sim100k-events.tsv", simulated_event_blocks())
+        print(f"sim100k-events: {count} blocks of {SIM_BLOCK} hands")
     return 0
 
 
