@@ -160,7 +160,7 @@ class _Report:
             rows = audit_report.findings_from_rows(dict(zip(FIELDS, r, strict=True))
                                                    for r in self._html)
             self.out.write(audit_report.render(rows, audit_report.ReportSummary(
-                hands=self.hands, skipped=data["hands_skipped"], unreadable=self.parse_errors,
+                hands=self.hands, skipped=sum(self.skipped.values()), unreadable=self.parse_errors,
                 scope=self.scope)))
         target = self.out if self.fmt == "text" else err
         total = sum(self.by_rule.values())
@@ -227,7 +227,8 @@ def run(args: argparse.Namespace) -> int:
     for problem in discovery.problems:
         print(f"razz audit: {problem}", file=sys.stderr)
     report = _Report(sys.stdout, args.format)
-    report.scope = (("Read", " ".join(args.paths)), ("Ruleset", args.ruleset))
+    ruleset = args.ruleset or "each hand's site's"
+    report.scope = (("Read", " ".join(args.paths)), ("Ruleset", ruleset))
     problems: list[str] = []
     jobs = 1 if args.strict else args.jobs  # strict stops at once: no work ahead of the report
     executor = workers_for(jobs, sum(s.size for s in discovery.sources), args.ruleset)
