@@ -51,6 +51,11 @@ STYLE = """
 .rzt .seat .act { font-size: 12px; color: #444; white-space: nowrap; overflow: hidden;
   text-overflow: ellipsis; min-height: 15px; }
 .rzt .seat .won { color: #137333; font-weight: 700; }
+.rzt .seat .eq { display: flex; align-items: center; gap: 5px; font-size: 12px;
+  font-variant-numeric: tabular-nums; color: #1d1d1f; }
+.rzt .seat .eq .bar { flex: 1; height: 6px; background: #e3e3e8; border-radius: 3px;
+  overflow: hidden; }
+.rzt .seat .eq .bar span { display: block; height: 100%; background: #5b6fd6; }
 .rzt .cards { display: flex; gap: 2px; margin: 3px 0 2px; min-height: 32px; }
 .rzt .card { width: 22px; height: 32px; border-radius: 4px; border: 1px solid #9a9aa2;
   background: #fff; display: flex; flex-direction: column; align-items: center;
@@ -135,11 +140,14 @@ def positions(seats: Sequence[int], max_seats: int, anchor: int | None
 def table(step: Step, max_seats: int, money: Callable[[int], str],
           findings: Iterable[tuple[str, str, int, str]] = (),
           final_lows: dict[str, str] | None = None,
-          totals: tuple[int, int] | None = None) -> str:
+          totals: tuple[int, int] | None = None,
+          equity: dict[str, tuple[float, str]] | None = None) -> str:
     """The table at a step, the step's text and its findings (rule, severity, line, message).
 
     At the summary, each seat shows its best low (`final_lows`, as the auditor computed it)
-    and the centre the hand's total pot and rake (`totals`).
+    and the centre the hand's total pot and rake (`totals`). `equity` gives a player's share
+    of the pot at this step (0 to 1) and what it means (its tooltip), drawn as a number and
+    a bar in the seat.
     """
     hero = next((s.seat for s in step.seats if s.hero), None)
     where = positions([s.seat for s in step.seats], max_seats, hero)
@@ -161,7 +169,8 @@ def table(step: Step, max_seats: int, money: Callable[[int], str],
     for seat in step.seats:
         x, y = where[seat.seat]
         parts.append(_seat(seat, x, y, money, (final_lows or {}).get(seat.player, "")
-                           if step.phase == "summary" else ""))
+                           if step.phase == "summary" else "",
+                           (equity or {}).get(seat.player)))
         if seat.bet:
             bx, by = 50 + 0.5 * (x - 50), 50 + 0.52 * (y - 50)
             parts.append(f'<div class="bet" style="left:{bx:.1f}%;top:{by:.1f}%" '
@@ -183,7 +192,19 @@ def table(step: Step, max_seats: int, money: Callable[[int], str],
     return "".join(parts)
 
 
-def _seat(seat: Seat, x: float, y: float, money: Callable[[int], str], low: str) -> str:
+def equity_bar(share: float, meaning: str) -> str:
+    """A player's equity as a number and a bar, what it means in its tooltip.
+
+    >>> equity_bar(0.4213, "hero's view, exact")
+    '<div class="eq" title="hero&#x27;s view, exact">Equity 42.1%<span class="bar"><span style="width:42.1%"></span></span></div>'
+    """
+    percent = f"{100 * min(max(share, 0.0), 1.0):.1f}%"
+    return (f'<div class="eq" title="{escape(meaning, quote=True)}">Equity {percent}'
+            f'<span class="bar"><span style="width:{percent}"></span></span></div>')
+
+
+def _seat(seat: Seat, x: float, y: float, money: Callable[[int], str], low: str,
+          equity: tuple[float, str] | None = None) -> str:
     css = "seat" + (" acting" if seat.acting else "") + (" folded" if seat.folded else "")
     stack = f"Stack {money(seat.stack)}" + (" · all-in" if seat.all_in else "")
     cards = "".join(card(c) for c in seat.cards)
@@ -196,7 +217,8 @@ def _seat(seat: Seat, x: float, y: float, money: Callable[[int], str], low: str)
     return (f'<div class="{css}" style="left:{x:.1f}%;top:{y:.1f}%">'
             f"{seat_name(seat.player, seat.hero)}"
             f'<div class="stack">Seat {seat.seat} · {escape(stack)}</div>'
-            f'<div class="cards">{cards}</div><div class="act">{act}</div></div>')
+            f'<div class="cards">{cards}</div><div class="act">{act}</div>'
+            f"{equity_bar(*equity) if equity is not None else ''}</div>")
 
 
 def history(text: str, first_line: int, current: Iterable[int], flagged: Iterable[int]
