@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data, hand_steps, table_html, widgets
+from razz.dashboard import data, hand_equity, hand_steps, table_html, widgets
 from razz.dashboard import format as fmt
 
 st.title("Hand replayer")
@@ -74,6 +76,60 @@ steps = hand_steps.from_text(
 )
 flagged = findings["line"].astype(int).tolist()
 
+
+
+@st.cache_data(show_spinner="Computing each street's equity…", max_entries=64)
+def equities(hand_key: str, raw_text: str, _steps: Sequence[hand_steps.Step]
+             ) -> tuple[hand_equity.HandEquity, hand_equity.HandEquity | None]:
+    """The hand's equity in the hero's view and, when the hand shows cards, in full: once
+    per hand (keyed by its key and text), so that stepping through it computes nothing."""
+    full = hand_equity.full_view_exists(_steps)
+    return (hand_equity.compute(_steps, "hero"),
+            hand_equity.compute(_steps, "full") if full else None)
+
+
+def equity_by_street(shown: hand_equity.HandEquity, at: int, view: str) -> None:
+    """Each street's equity at its deal, up to the step shown: a chart and its numbers."""
+    streets = shown.by_street(until=at)
+    point = shown.at(at)
+    if not streets or point is None:
+        return
+    if point.error:
+        st.caption(f"No equity at this step: {point.error}.")
+    else:
+        st.caption(f"Equity beside the seats: {view}, {point.method}"
+                   + (f" ({point.samples:,} deals)" if point.samples else "")
+                   + ". Each player's share of the pot if all the cards were dealt now; "
+                   "it changes when cards are dealt and when a player folds.")
+    rows = [{"street": street, "player": player, "equity": share}
+            for street, p in streets for player, share in zip(p.players, p.equity,
+                                                              strict=False)]
+    if not rows:
+        return
+    frame = pd.DataFrame(rows)
+    order = [s for s in hand_steps.STREETS if s in set(frame["street"])]
+    chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("street:O", title=None, sort=order),
+            y=alt.Y("equity:Q", title=f"Equity at the deal ({view})",
+                    axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("player:N", title=None, legend=alt.Legend(orient="top")),
+            tooltip=[alt.Tooltip("player:N", title="Player"),
+                     alt.Tooltip("street:O", title="Street"),
+                     alt.Tooltip("equity:Q", title="Equity", format=".1%")],
+        )
+        .properties(height=200)
+    )
+    st.altair_chart(chart, width="stretch")
+    table = frame.pivot(index="player", columns="street", values="equity")[order]
+    table = table.map(lambda v: "" if pd.isna(v) else f"{100 * v:.1f}%")
+    how = pd.DataFrame([[p.method for s, p in streets if s in order]], columns=order,
+                       index=["computed"])
+    st.dataframe(pd.concat([table, how]), width="stretch", key="replay_equity_table")
+
+
 if steps:
     last = len(steps) - 1
     # The address names the hand and the line of the step shown (`?hand=…&line=74`): a link
@@ -126,10 +182,30 @@ if steps:
             lambda line: hand_steps.step_of_line(steps, int(line)) == at).astype(bool)]
         lows = {str(p): str(low) for p, low in zip(seats["player"], seats["final_low"],
                                                    strict=True) if not pd.isna(low)}
+        hero_view, full_view = equities(hand_key, str(info["raw_text"]), steps)
+        views = {"hero": hero_view} | ({"full": full_view} if full_view is not None else {})
+        hero_named = any(s.hero for s in step.seats)
+        view_names = {"hero": "Hero's view" if hero_named else "Public view",
+                      "full": "Full view (cards shown at the end)"}
+        chosen = st.segmented_control(
+            "Equity", list(views), default="hero", key=f"replay_equity_{hand_key}",
+            format_func=view_names.__getitem__,
+            help="Hero's view: the hero's cards and every up card, the other down cards "
+                 "unknown, folded players' up cards dead. Full view: the cards the hand shows "
+                 "by its end (the showdown), put back where they were dealt.") or "hero"
+        shown = views[chosen]
+        point = shown.at(at)
+        seat_equity = {}
+        if point is not None and point.equity:
+            meaning = f"{view_names[chosen]}, {hand_steps.STREET_NAMES[point.street]}: " \
+                      f"{point.method}"
+            seat_equity = {p: (e, meaning) for p, e in zip(point.players, point.equity,
+                                                            strict=True)}
         st.html(table_html.table(
             step, int(info["max_seats"]) if not pd.isna(info["max_seats"]) else 8, money,
             here[["rule", "severity", "line", "message"]].itertuples(index=False, name=None),
-            lows, (int(info["total_pot"]), int(info["rake"]))))
+            lows, (int(info["total_pot"]), int(info["rake"])), seat_equity))
+        equity_by_street(shown, at, view_names[chosen])
         if len(findings):
             st.markdown("##### Findings of this hand")
             for index, row in enumerate(findings.itertuples(index=False)):
