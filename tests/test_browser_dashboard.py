@@ -8,6 +8,7 @@ a hand, the audit with a rule filter) go to `test-artifacts/`.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -218,3 +219,39 @@ def test_untrusted_names_show_as_literal_text_in_the_browser(
     assert page.locator("strong", has_text="Gotha").count() == 0
     assert page.locator("strong", has_text="bold").count() == 0
     assert DIALOGS == []  # no script from a name ever ran
+
+
+EQUITY_HAND = "/replayer?hand=PokerStars%3A206542836474"
+
+
+def _percent(text: str) -> float:
+    return float(re.search(r"([\d.]+)%", text).group(1))  # type: ignore[union-attr]
+
+
+def test_replayer_shows_equity_by_seat_and_street_in_both_views(
+    server: str, browser_page: Page
+) -> None:
+    page = browser_page
+    page.goto(server + EQUITY_HAND)
+    _settle(page, "Hand replayer")
+    page.get_by_role("button", name="End").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rzt .now')?.innerText.includes('Summary')",
+        timeout=60_000)
+    _settle(page, "Hand replayer")
+    shares = [_percent(t) for t in page.locator(".rzt .seat .eq").all_inner_texts()]
+    assert len(shares) >= 2 and sum(shares) == pytest.approx(100, abs=0.5)
+    assert page.locator('[data-testid="stVegaLiteChart"]').count() == 1
+    assert "Hero's view" in page.locator(".rzt .seat .eq").first.get_attribute("title")  # type: ignore[operator]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "dashboard-replayer-equity-hero.png"), full_page=True)
+    page.get_by_text("Full view (cards shown at the end)").click()
+    page.wait_for_function(
+        """() => document.querySelector('.rzt .seat .eq')?.title.startsWith('Full view')""",
+        timeout=60_000)
+    _settle(page, "Hand replayer")
+    full = [_percent(t) for t in page.locator(".rzt .seat .eq").all_inner_texts()]
+    assert sum(full) == pytest.approx(100, abs=0.5)
+    assert sorted(full) != sorted(shares)  # the shown down cards change what is known
+    page.screenshot(path=str(ARTIFACTS / "dashboard-replayer-equity.png"), full_page=True)
+    assert page.locator('[data-testid="stException"]').count() == 0

@@ -112,15 +112,16 @@ def equity_by_street(shown: hand_equity.HandEquity, at: int, view: str) -> None:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("street:O", title=None, sort=order),
-            y=alt.Y("equity:Q", title=f"Equity at the deal ({view})",
-                    axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("player:N", title=None, legend=alt.Legend(orient="top")),
+            x=alt.X("street:O", title=None, sort=order, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("equity:Q", title="Equity at the deal",
+                    axis=alt.Axis(format="%", tickCount=5), scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("player:N", title=None,
+                            legend=alt.Legend(orient="bottom", columns=4)),
             tooltip=[alt.Tooltip("player:N", title="Player"),
                      alt.Tooltip("street:O", title="Street"),
                      alt.Tooltip("equity:Q", title="Equity", format=".1%")],
         )
-        .properties(height=200)
+        .properties(height=220)
     )
     st.altair_chart(chart, width="stretch")
     table = frame.pivot(index="player", columns="street", values="equity")[order]
