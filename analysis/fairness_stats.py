@@ -131,17 +131,28 @@ class GoodnessOfFit:
 
 
 def chi_square(
-    observed: Sequence[float], probabilities: Sequence[float] | None = None, ddof: int = 0
+    observed: Sequence[float],
+    probabilities: Sequence[float] | None = None,
+    ddof: int = 0,
+    design: float = 1.0,
 ) -> GoodnessOfFit:
     """Pearson's chi-square test of counts against proportions (equal ones by default).
 
     `ddof` lowers the degrees of freedom (k - 1 - ddof) for parameters estimated from the data.
+    `design` is the variance of the counts relative to independent draws, when it is the same
+    for every category: cards of one hand are dealt without replacement, so k door cards of a
+    hand vary less than k independent cards, by (52 - k) / 51. The statistic is divided by
+    it, which makes it chi-square again (a statistic left undivided would be conservative).
 
     >>> chi_square([30, 10], [0.5, 0.5]).statistic
     10.0
+    >>> chi_square([30, 10], [0.5, 0.5], design=0.5).statistic
+    20.0
     """
+    if not design > 0:
+        raise ValueError(f"the design factor must be positive, not {design}")
     expected, n = _expected(observed, probabilities)
-    statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
+    statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True)) / design
     return _result("chi-square", statistic, len(observed) - 1 - ddof, n, expected)
 
 
@@ -229,3 +240,143 @@ def rejected(p_values: Sequence[float], alpha: float = 0.05, method: str = "bh")
     else:
         raise ValueError(f"method must be bh or bonferroni, not {method!r}")
     return [a <= alpha for a in adjusted]
+
+
+# ------------------------------------------------------------------ beyond plain counts
+
+
+def chi2_isf(level: float, dof: int) -> float:
+    """The critical value c with P(X >= c) = level for X chi-square with `dof` degrees of freedom.
+
+    >>> round(chi2_isf(0.05, 1), 6), round(chi2_isf(0.01, 12), 4)
+    (3.841459, 26.217)
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie strictly between 0 and 1, not {level}")
+    low, high = 0.0, max(1.0, 2.0 * dof)
+    while chi2_sf(high, dof) > level:
+        low, high = high, high * 2
+    for _ in range(200):  # bisection to full double precision
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        if chi2_sf(middle, dof) > level:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def noncentral_chi2_sf(x: float, dof: int, noncentrality: float) -> float:
+    """P(X >= x) for X noncentral chi-square: the power of a chi-square test against an effect.
+
+    A Poisson(λ/2) mixture of central chi-squares with dof + 2j degrees of freedom, summed
+    until the Poisson weights left are negligible.
+
+    >>> round(noncentral_chi2_sf(3.841458820694124, 1, 7.848879), 4)  # z = 1.96 + 0.8416
+    0.8
+    """
+    if noncentrality < 0:
+        raise ValueError(f"noncentrality must not be negative, not {noncentrality}")
+    if noncentrality == 0:
+        return chi2_sf(x, dof)
+    half = noncentrality / 2
+    centre = int(half)
+    log_weight = -half + centre * log(half) - lgamma(centre + 1) if centre else -half
+    total = 0.0
+    # Sum outward from the Poisson mode, where the weights are largest.
+    weight = exp(log_weight)
+    j, w = centre, weight
+    while j >= 0:
+        total += w * chi2_sf(x, dof + 2 * j)
+        if w < 1e-17 and j < centre:
+            break
+        w *= j / half
+        j -= 1
+    j, w = centre + 1, weight * half / (centre + 1)
+    while w > 1e-17 or j < centre + 10:
+        total += w * chi2_sf(x, dof + 2 * j)
+        j += 1
+        w *= half / j
+    return min(1.0, total)
+
+
+def detectable_noncentrality(dof: int, level: float, power: float = 0.8) -> float:
+    """The noncentrality a chi-square test at `level` detects with probability `power`.
+
+    Divided by the sample size, it is the squared effect size (Cohen's w²) the test finds
+    80% of the time: the basis of a report's "minimum detectable effect".
+
+    >>> round(detectable_noncentrality(1, 0.05), 3)  # (1.95996 + 0.84162)²
+    7.849
+    """
+    critical = chi2_isf(level, dof)
+    low, high = 0.0, 1.0
+    while noncentral_chi2_sf(critical, dof, high) < power:
+        low, high = high, high * 2
+    for _ in range(100):
+        middle = (low + high) / 2
+        if noncentral_chi2_sf(critical, dof, middle) < power:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-9 * high:
+            break
+    return (low + high) / 2
+
+
+def quadratic_form_test(
+    deviation: Sequence[float],
+    covariance: Sequence[Sequence[float]],
+    n: int,
+    min_expected: float,
+    test: str = "Wald",
+) -> GoodnessOfFit:
+    """The test of observed minus expected counts against their exact covariance: xᵀ V⁺ x.
+
+    For counts that are not multinomial (each hand has its own probabilities, cards dealt
+    without replacement), the covariance under the null hypothesis is computed exactly and
+    the statistic is chi-square with rank(V) degrees of freedom for large samples; the
+    Moore–Penrose inverse handles the constraint every set of counts has (they sum to n).
+
+    >>> # 40 draws of 2 equally likely categories, 30 in the first: Pearson's 10.0
+    >>> round(quadratic_form_test([10, -10], [[10, -10], [-10, 10]], 40, 20).statistic, 6)
+    10.0
+    """
+    import numpy as np
+
+    x = np.asarray(deviation, dtype=float)
+    v = np.asarray(covariance, dtype=float)
+    if v.shape != (len(x), len(x)):
+        raise ValueError(f"{len(x)} deviations but a covariance of shape {v.shape}")
+    scale = float(np.abs(v).max()) if v.size else 0.0
+    if scale == 0:
+        raise ValueError("no variance: nothing to test")
+    eigen, vectors = np.linalg.eigh((v + v.T) / 2)
+    keep = eigen > scale * 1e-10
+    dof = int(keep.sum())
+    projected = vectors[:, keep].T @ x
+    statistic = float(np.sum(projected**2 / eigen[keep]))
+    return _result(test, statistic, dof, n, [min_expected])
+
+
+def runs_test(sequence_runs: int, first: int, second: int) -> GoodnessOfFit:
+    """Wald–Wolfowitz runs test: too few runs (streaks) or too many (alternation) in a sequence
+    of `first` + `second` outcomes of two kinds, given those counts; two-sided, as z² on 1 df.
+
+    Valid for an exchangeable sequence (independent draws in any order under the null);
+    the normal approximation wants at least about 10 of each kind.
+
+    >>> r = runs_test(2, 10, 10)  # ten good starts, then ten bad ones: one long streak each
+    >>> r.dof, r.p_value < 1e-4
+    (1, True)
+    """
+    n = first + second
+    if first < 1 or second < 1:
+        raise ValueError("a runs test needs both kinds of outcome")
+    mean = 1 + 2 * first * second / n
+    variance = 2 * first * second * (2 * first * second - n) / (n * n * (n - 1)) if n > 1 else 0
+    if variance <= 0:
+        raise ValueError("too few outcomes for a runs test")
+    z = (sequence_runs - mean) / variance**0.5
+    return _result("runs", z * z, 1, n, [float(min(first, second))])

@@ -5,6 +5,7 @@ the multiple-test corrections holding their error rates."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from math import erfc, exp, factorial, gamma, inf, sqrt
 
 import numpy as np
@@ -14,12 +15,17 @@ from razz.analysis.fairness_stats import (
     GoodnessOfFit,
     benjamini_hochberg,
     bonferroni,
+    chi2_isf,
     chi2_sf,
     chi_square,
+    detectable_noncentrality,
     g_test,
+    noncentral_chi2_sf,
+    quadratic_form_test,
     regularized_gamma_p,
     regularized_gamma_q,
     rejected,
+    runs_test,
 )
 
 SHAPES = [0.5 * k for k in range(1, 121)]  # every chi-square with 1 to 120 degrees of freedom
@@ -168,3 +174,67 @@ def test_bh_finds_more_true_effects_than_bonferroni_and_keeps_its_false_discover
         shares.append(sum(bh[:15]) / max(1, sum(bh)))
     assert bh_found >= bonferroni_found
     assert np.mean(shares) < 0.05 + 4 * np.std(shares) / sqrt(len(shares))
+
+
+# ------------------------------------------------------------ beyond plain counts
+
+
+@pytest.mark.parametrize("dof", [1, 2, 5, 12, 40])
+@pytest.mark.parametrize("level", [0.2, 0.05, 0.01, 1e-4])
+def test_the_critical_value_inverts_the_tail(dof: int, level: float) -> None:
+    assert chi2_sf(chi2_isf(level, dof), dof) == pytest.approx(level, rel=1e-9)
+
+
+@pytest.mark.parametrize("x", [0.5, 3.84, 10.0])
+@pytest.mark.parametrize("noncentrality", [0.3, 4.0, 25.0])
+def test_the_noncentral_tail_on_one_degree_of_freedom_is_two_normal_tails(
+    x: float, noncentrality: float
+) -> None:
+    # X = (Z + √λ)², so P(X >= x) = P(Z >= √x - √λ) + P(Z <= -√x - √λ).
+    root, shift = sqrt(x), sqrt(noncentrality)
+    exact = 0.5 * erfc((root - shift) / sqrt(2)) + 0.5 * erfc((root + shift) / sqrt(2))
+    assert noncentral_chi2_sf(x, 1, noncentrality) == pytest.approx(exact, rel=1e-9)
+
+
+def test_the_detectable_effect_is_found_with_the_stated_power() -> None:
+    rng = np.random.default_rng(3)
+    dof, level = 3, 0.01
+    nc = detectable_noncentrality(dof, level, 0.8)
+    shift = np.array([sqrt(nc), 0.0, 0.0])
+    draws = ((rng.standard_normal((20_000, dof)) + shift) ** 2).sum(axis=1)
+    assert np.mean(draws >= chi2_isf(level, dof)) == pytest.approx(0.8, abs=0.015)
+
+
+def test_the_quadratic_form_is_pearson_for_multinomial_counts() -> None:
+    observed = np.array([30.0, 50.0, 20.0])
+    p = np.array([0.3, 0.4, 0.3])
+    n = observed.sum()
+    covariance = n * (np.diag(p) - np.outer(p, p))
+    fit = quadratic_form_test(observed - n * p, covariance, int(n), float((n * p).min()))
+    pearson = chi_square(list(observed), list(p))
+    assert (fit.dof, fit.statistic) == (2, pytest.approx(pearson.statistic, rel=1e-12))
+
+
+def test_the_design_factor_divides_the_statistic() -> None:
+    plain = chi_square([30, 10, 20])
+    assert chi_square([30, 10, 20], design=0.8).statistic == pytest.approx(plain.statistic / 0.8)
+    with pytest.raises(ValueError):
+        chi_square([30, 10], design=0.0)
+
+
+def test_the_runs_test_alarms_at_its_nominal_rate_on_independent_sequences() -> None:
+    rng = np.random.default_rng(11)
+    alarms = 0
+    trials = 2000
+    for _ in range(trials):
+        seq = rng.random(200) < 0.3
+        first = int(seq.sum())
+        runs = 1 + int(np.count_nonzero(seq[1:] != seq[:-1]))
+        alarms += runs_test(runs, first, 200 - first).p_value <= 0.05
+    assert alarms / trials == pytest.approx(0.05, abs=0.015)
+
+
+def test_the_runs_test_finds_streaks() -> None:
+    streaky = [True] * 15 + [False] * 15 + [True] * 15 + [False] * 15
+    runs = 1 + sum(a != b for a, b in pairwise(streaky))
+    assert runs_test(runs, 30, 30).p_value < 1e-6
