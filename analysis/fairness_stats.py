@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import exp, isfinite, lgamma, log
+from typing import Any
 
 _EPSILON = 1e-15
 _TINY = 1e-300
@@ -326,8 +327,8 @@ def detectable_noncentrality(dof: int, level: float, power: float = 0.8) -> floa
 
 
 def quadratic_form_test(
-    deviation: Sequence[float],
-    covariance: Sequence[Sequence[float]],
+    deviation: Sequence[float] | Any,
+    covariance: Sequence[Sequence[float]] | Any,
     n: int,
     min_expected: float,
     test: str = "Wald",
