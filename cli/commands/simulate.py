@@ -52,6 +52,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also write one small file per rule ID into DIR, named after the rule",
     )
     parser.add_argument(
+        "--biased-deck",
+        metavar="PERCENT",
+        default=None,
+        help="deal from a biased deck: each low card (A-5) PERCENT more likely than any other"
+        " card to be a door card (e.g. 10%%; negative: less likely), to test `razz fairness`",
+    )
+    parser.add_argument(
         "--tournament-share",
         type=_share,
         default=0.4,
@@ -73,7 +80,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"razz simulate: {out} is not a directory", file=sys.stderr)
         return EXIT_USAGE
     start = time.perf_counter()
-    files = simulate(args.hands, args.seed, tournament_share=args.tournament_share)
+    if args.biased_deck is None:
+        files = simulate(args.hands, args.seed, tournament_share=args.tournament_share)
+    else:
+        from razz.analysis.fairness_bias import parse_boost, simulate_biased
+
+        try:
+            boost = parse_boost(args.biased_deck)
+        except ValueError as exc:
+            print(f"razz simulate: --biased-deck {args.biased_deck}: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        files = simulate_biased(args.hands, args.seed, boost,
+                                tournament_share=args.tournament_share)
     try:
         paths = write_files(files, out)
     except OSError as exc:
