@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("import_", "parse, audit and load hand histories into a DuckDB file"),
     "stats": ("stats", "print per-player statistics from a DuckDB file"),
     "dashboard": ("dashboard", "open the Streamlit dashboard on a DuckDB file"),
+    "fairness": ("fairness", "test whether the deals the logs show look like a fair shuffle"),
     "equity": ("equity", "each hand's share of the pot from the known cards, exact when feasible"),
 }
 
