@@ -20,6 +20,8 @@ PAGES = [
             url_path="replayer"),
     st.Page(str(widgets.VIEWS / "audit.py"), title="Audit", icon=":material/gavel:",
             url_path="audit"),
+    st.Page(str(widgets.VIEWS / "fairness.py"), title="Deal fairness",
+            icon=":material/balance:", url_path="fairness"),
 ]
 if widgets.import_allowed():  # the dashboard's only write: `razz dashboard --allow-import`
     PAGES.append(st.Page(str(widgets.VIEWS / "importer.py"), title="Import",
