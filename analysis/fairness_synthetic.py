@@ -168,3 +168,28 @@ def _bias_doors(deck: np.ndarray, present: np.ndarray, rng: np.random.Generator,
         rows = np.nonzero(swap)[0]
         cols = target[rows]
         deck[rows, position], deck[rows, cols] = deck[rows, cols], deck[rows, position].copy()
+
+
+def alarm_rates(runs: int, hands: int, boost: float = 0.0, alpha: float = 0.01,
+                seed: int = 0) -> tuple[float, float]:
+    """Over `runs` synthetic rooms of `hands` hands: the share with any alarm, and the share
+    whose "door cards by rank" test alarms (the README's figures come from here)."""
+    from razz.analysis.fairness import report_from_tallies
+
+    rng = np.random.default_rng(seed)
+    any_alarm = door = 0
+    for _ in range(runs):
+        report = report_from_tallies(synthetic_tallies(hands, rng, boost), alpha=alpha)
+        any_alarm += report.alarms > 0
+        door += next(t for t in report.tests if t.id == "door-rank").alarm
+    return any_alarm / runs, door / runs
+
+
+if __name__ == "__main__":  # python -m razz.analysis.fairness_synthetic RUNS HANDS BOOST ALPHA
+    import sys
+
+    runs_, hands_, boost_, alpha_ = (int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]),
+                                     float(sys.argv[4]))
+    rates = alarm_rates(runs_, hands_, boost_, alpha_)
+    print(f"{runs_} runs of {hands_:,} hands, boost {boost_:+.0%}, alpha {alpha_:g}: "
+          f"any alarm {rates[0]:.1%}, door cards by rank {rates[1]:.1%}")
