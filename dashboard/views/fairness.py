@@ -125,19 +125,21 @@ summary = pd.DataFrame({
 summary.loc[len(summary)] = ["Hands that repeat a card", hands, "hands", "–", "–",
                              "alarm" if repeated["hands"] else "no alarm"]
 st.dataframe(summary, hide_index=True, width="stretch", key="fair_summary",
-             column_config={"n": st.column_config.NumberColumn(format="%d")})
+             height=35 * (len(summary) + 1) + 3,  # every row, no scrolling
+             column_config={"n": st.column_config.NumberColumn(format="localized")})
 
 st.subheader("Each test")
 for t in tests:
-    badge = {"alarm": "🔴", "no alarm": "🟢", "not tested": "⚪"}[t["verdict"]]
-    with st.expander(f"{badge} {t['title']}: {t['verdict']}", expanded=t["alarm"]):
+    icon = {"alarm": ":material/error:", "no alarm": ":material/check_circle:",
+            "not tested": ":material/remove_circle_outline:"}[t["verdict"]]
+    with st.expander(f"{t['title']}: {t['verdict']}", expanded=t["alarm"], icon=icon):
         st.markdown(f"**A fair deal:** {fmt.markdown_literal(t['hypothesis'])}")
         if t["p_value"] is None:
             st.caption(f"Not tested: {fmt.markdown_literal(t['why_not_tested'] or '')}.")
         else:
             st.markdown(
                 f"{fmt.markdown_literal(t['method'])} = {t['statistic']:.2f} on {t['dof']} "
-                f"degree(s) of freedom, {t['n']:,} {t['unit']}: p = {_p(t['p_value'])}, "
+                f"degree{'s' if t['dof'] != 1 else ''} of freedom, {t['n']:,} {t['unit']}: p = {_p(t['p_value'])}, "
                 f"corrected {_p(t['adjusted_p_value'])}.")
             if t["detectable"]:
                 st.markdown("**Could detect** (80% of the time at this size): "
