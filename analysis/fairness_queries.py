@@ -130,7 +130,9 @@ class Tallies:
 
 
 def duckdb_fetch(con: duckdb.DuckDBPyConnection) -> Fetch:
-    """A `Fetch` on a DuckDB connection."""
+    """A `Fetch` on a DuckDB connection. DuckDB's progress bar is turned off on it: it draws
+    on standard output, into the report (`razz fairness --format json > report.json`)."""
+    con.execute("SET enable_progress_bar = false")
 
     def fetch(sql: str, params: Sequence[Any]) -> Sequence[Sequence[Any]]:
         return con.execute(sql, list(params)).fetchall()

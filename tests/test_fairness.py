@@ -242,3 +242,14 @@ def test_the_json_report_round_trips_through_duckdb_types(biased_store: Path) ->
         report = fairness_report(duckdb_fetch(con))
     text = json.dumps(report.to_json())
     assert json.loads(text)["scope"]["hands"] == 300
+
+
+def test_duckdb_s_progress_bar_never_reaches_the_report(biased_store: Path) -> None:
+    # DuckDB draws its bar on standard output for queries over two seconds (a large store):
+    # it would land in the middle of `--format json`.
+    with duckdb.connect(str(biased_store), read_only=True) as con:
+        con.execute("SET enable_progress_bar = true")
+        duckdb_fetch(con)
+        (enabled,) = con.execute(
+            "SELECT current_setting('enable_progress_bar')").fetchone() or (None,)
+    assert enabled is False
