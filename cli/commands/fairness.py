@@ -56,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="for testing many things at once: Benjamini–Hochberg (false "
                         "discovery rate, default) or Bonferroni (any false alarm)")
     parser.add_argument("--site", default=None, help="only this site's hands")
+    parser.add_argument("--kind", choices=("cash", "tournament"), default=None,
+                        help="only cash games, or only tournaments")
     parser.add_argument("--stakes", default=None, help="only these stakes, as the store writes "
                         "them (e.g. '$1/$2')")
     parser.add_argument("--table", default=None, help="only this table's hands")
@@ -73,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         print("razz fairness: give hand-history PATHs or --db FILE (one of them)",
               file=sys.stderr)
         return EXIT_USAGE
-    scope = Scope(site=args.site, stakes=args.stakes, table=args.table,
+    scope = Scope(site=args.site, kind=args.kind, stakes=args.stakes, table=args.table,
                   date_from=args.date_from, date_to=args.date_to)
     alpha = ALPHA if args.alpha is None else args.alpha
     try:
