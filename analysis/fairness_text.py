@@ -53,6 +53,10 @@ def report_text(report: FairnessReport) -> str:
         f"at most alpha = {report.alpha:g}.")
     verdict = (f"VERDICT: {report.alarms} alarm(s); read the tests marked ALARM below."
                if report.alarms else "VERDICT: no alarm.")
+    untested = len(report.tests) - len(report.tested)
+    if untested:
+        verdict += (f" {untested} of {len(report.tests)} tests not run: too few hands for "
+                    "them, so they say nothing either way.")
     lines += ["", verdict, ""]
     lines.append(f"{'test':<{TITLE}} {'n':>9} {'p-value':>9} {'adjusted':>9}  verdict")
     for test in report.tests:

@@ -195,7 +195,9 @@ def test_a_scope_with_no_hands_tests_nothing_and_says_why(biased_store: Path) ->
     report = _report(biased_store, scope=Scope(site="No such site"))
     assert report.hands == 0 and report.alarms == 0
     assert all(t.verdict == "not tested" and t.why_not for t in report.tests)
-    assert "Not tested" in report_text(report)
+    text = report_text(report)
+    assert "Not tested" in text
+    assert "VERDICT: no alarm. 11 of 11 tests not run: too few hands" in text
 
 
 # ------------------------------------------------------------------ the command

@@ -98,6 +98,11 @@ else:
                "of a fair deal: each test says the smallest bias it could have found here.",
                icon=":material/check_circle:")
 
+untested = sum(t["verdict"] == "not tested" for t in tests)
+if untested:
+    st.warning(f"{untested} of {len(tests)} tests not run: too few hands under these filters "
+               "for them, so they say nothing either way.", icon=":material/info:")
+
 cols = st.columns(4)
 cols[0].metric("Hands", f"{hands:,}", help="Hands the filters select")
 cols[1].metric("Hero's hands", f"{report['scope']['hero_hands']:,}",
