@@ -1,8 +1,9 @@
 """Audit one parsed hand: replay it against the rules and compute everything the store keeps.
 
 `audit_hand` returns a `HandResult`: every finding, the pots and their winners, each player's
-analytics, and the action and card records. Cross-hand checks (stack continuity, the ante and
-bring-in of a table) are in `tablecheck`.
+analytics, and the action and card records. They are gathered by `HandAudit`, a visitor of
+the engine's replay (`visitor`): it reads each line before and after the engine applies it.
+Cross-hand checks (stack continuity, the ante and bring-in of a table) are in `tablecheck`.
 
 >>> from razz.parser import read_text
 >>> hand = next(iter(read_text(EXAMPLE)))
@@ -13,29 +14,37 @@ bring-in of a table) are in `tablecheck`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from razz.parser.events import (
-    STREETS,
     Bet,
     BringIn,
     Call,
     Check,
     Collect,
     Complete,
+    Event,
     Fold,
     Hand,
     PostAnte,
     Raise,
     Show,
-    Street,
     StreetStart,
     UncalledBet,
 )
 from razz.replay.cards import RANK
-from razz.replay.engine import _HANDLERS, finish, start
-from razz.replay.fastinit import positional
-from razz.replay.findings import Finding, RuleViolation, Severity
+from razz.replay.engine import replay
+from razz.replay.findings import Finding
+from razz.replay.game import (
+    CARDS_AFTER,
+    FIRST_STREET,
+    HAND_SIZE,
+    POSITION_FACE,
+    POSITION_STREET,
+    STREET_INDEX,
+    STREETS,
+)
 from razz.replay.lowhand import lo_text
 from razz.replay.order import door_card
 from razz.replay.pots import Settlement
@@ -49,6 +58,7 @@ from razz.replay.results import (
 )
 from razz.replay.ruleset import POKERSTARS, Ruleset
 from razz.replay.state import HandState, PlayerState, in_hand
+from razz.replay.visitor import Visitor
 
 EXAMPLE = """\
 PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET
@@ -71,150 +81,47 @@ Seat 1: ann folded on the 3rd Street
 Seat 2: bob collected ($0.06)
 """
 
-_activity = positional(StreetActivity)
-_action = positional(ActionRecord)
-_card = positional(CardRecord)
-_player = positional(PlayerResult)
-_pot = positional(PotResult)
-_hand_result = positional(HandResult)
-_STREET_OF_POSITION = (
-    Street.THIRD,
-    Street.THIRD,
-    Street.THIRD,
-    Street.FOURTH,
-    Street.FIFTH,
-    Street.SIXTH,
-    Street.SEVENTH,
-)
-_VISIBILITY = ("down", "down", "up", "up", "up", "up", "down")
-_STREET_INDEX = {s: k for k, s in enumerate(STREETS)}
-_UNSEEN = tuple(_activity(s, False, 0, 0, 0, 0, 0, 0, False, False) for s in STREETS)
-# Per street and player: bets, completes, raises, calls, checks, folded, all-in.
-_BETS, _COMPLETES, _RAISES, _CALLS, _CHECKS, _FOLDED, _ALL_IN = range(7)
-
 
 def audit_hand(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = False) -> HandResult:
     """Replay a parsed hand and compute its results, findings included (sorted by line).
 
     Strict mode raises `RuleViolation` at the first finding of severity `error`.
     """
-    state, found = start(hand, ruleset)
-    findings = list(found)
-    players = state.players
-    n = len(players)
-    counts = [[[0] * 7 for _ in range(n)] for _ in STREETS]
-    street_base: list[tuple[int, ...] | None] = [None] * len(STREETS)
-    saw: list[list[bool]] = [[False] * n for _ in STREETS]
-    actions: list[ActionRecord] = []
-    flags = _Flags(n)
-    shown_count = [0] * n
-    collected = [0] * n
-    ever_all_in = [False] * n
-    pot = 0
-    last_line = hand.header.first_line
-    index = state.setup.index
-    event: Any  # dispatched on its exact type below
-    if strict:
-        _raise_first(findings)
-    handler_of = _HANDLERS.get  # `engine.step`, inlined: lines without a handler change nothing
-    for event in hand.events:
-        kind = type(event)
-        last_line = event.line
-        handler = handler_of(kind)
-        if handler is None:
-            continue
-        before = state
-        state, new = handler(state, event)
-        if new:
-            findings.extend(new)
-            if strict:
-                _raise_first(new)
-        if kind is StreetStart:
-            k = _STREET_INDEX[event.street]
-            if street_base[k] is None:
-                street_base[k] = tuple([p.committed for p in state.players])
-                saw[k] = [p.dealt_in and not p.folded for p in state.players]
-            continue
-        if kind not in _RECORDED:
-            continue
-        i = index.get(event.player)
-        if i is None:
-            continue
-        p = state.players[i]
-        p0 = before.players[i]
-        # The pot moves only by what this line moved for its player (in, back or out).
-        pot += p.committed - p0.committed
-        record = _record(before, p0, p, kind, event, i, flags, counts)
-        if record is None:
-            continue
-        action_kind, chips, to_amount, all_in = record
-        if all_in:
-            ever_all_in[i] = True
-        if kind is Collect:
-            assert chips is not None  # a collect always moves chips
-            collected[i] += chips
-            pot -= chips
-        elif kind is Show:
-            shown_count[i] = max(shown_count[i], len(event.cards))
-        if action_kind is None:
-            continue
-        actions.append(
-            _action(
-                len(actions),
-                None if kind in _NO_STREET else before.street,
-                event.player,
-                action_kind,
-                chips,
-                to_amount,
-                all_in,
-                pot,
-                p.stack,
-                event.line,
-            )
-        )
-    state, new, settlement = finish(state, last_line)
-    findings.extend(new)
-    if strict:
-        _raise_first(new)
-    findings.sort(key=lambda f: f.line)
-    return _result(
-        hand,
-        state,
-        settlement,
-        findings,
-        counts,
-        street_base,
-        saw,
-        actions,
-        flags,
-        shown_count,
-        collected,
-        ever_all_in,
-    )
+    return replay(hand, HandAudit(hand), ruleset, strict=strict)
 
 
+# Lines that move chips or show a decision, and those of them that are betting actions.
 _RECORDED = frozenset(
     (PostAnte, BringIn, Bet, Complete, Raise, Call, Check, Fold, UncalledBet, Collect, Show)
 )
-_NO_STREET = frozenset((PostAnte, UncalledBet, Collect))
+_ACTIONS = frozenset((BringIn, Bet, Complete, Raise, Call, Check, Fold))
+_WAGERS = frozenset((Bet, Complete, Raise))
+# Per street and player: bets, completes, raises, calls, checks, folded, all-in.
+_BETS, _COMPLETES, _RAISES, _CALLS, _CHECKS, _FOLDED, _ALL_IN = range(7)
+_COUNTS = 7
+_VISIBILITY = tuple(face.value for face in POSITION_FACE)
 
 
-class _Flags:
-    """3rd-street analytics gathered while replaying (local to one audit)."""
+class HandAudit(Visitor[HandResult]):
+    """Gathers a hand's results for the store while the engine replays it."""
 
-    __slots__ = (
-        "bring_in_completed",
-        "bring_in_folded",
-        "faced_completion",
-        "folded_to_completion",
-        "opener",
-        "posted_bring_in",
-        "posted_bring_in_amount",
-        "steal",
-        "vpip",
-    )
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.findings: list[Finding] = []
+        self.actions: list[ActionRecord] = []
+        self.pot = 0
+        self.result_: HandResult | None = None
 
-    def __init__(self, n: int) -> None:
+    def begin(self, state: HandState) -> None:
+        n = len(state.players)
+        self.index = state.setup.index
+        self.counts = [[[0] * _COUNTS for _ in range(n)] for _ in STREETS]
+        self.street_base: list[list[int] | None] = [None] * len(STREETS)
+        self.saw: list[list[bool]] = [[False] * n for _ in STREETS]
+        self.shown_count = [0] * n
+        self.collected = [0] * n
+        self.ever_all_in = [False] * n
+        # 3rd street
         self.posted_bring_in = [False] * n
         self.posted_bring_in_amount: int | None = None
         self.opener: int | None = None  # who opened 3rd street (bring-in or completion)
@@ -224,80 +131,293 @@ class _Flags:
         self.faced_completion = [False] * n
         self.folded_to_completion = [False] * n
         self.steal: int | None = None  # who attempted a steal
+        self._i: int | None = None  # the player of the line being replayed, if recorded
 
+    def found(self, findings: Sequence[Finding]) -> None:
+        self.findings.extend(findings)
 
-def _record(
-    before: HandState,
-    p0: PlayerState,
-    p1: PlayerState,
-    kind: type,
-    event: Any,  # dispatched on its exact type, `kind`
-    i: int,
-    flags: _Flags,
-    counts: list[list[list[int]]],
-) -> tuple[str | None, int | None, int | None, bool] | None:
-    """(action kind, amount, street total, all-in) of a recorded line, updating analytics;
-    `p0` and `p1` are player `i` before and after the line."""
-    if kind is PostAnte:
-        return "ante", event.amount, None, event.all_in
-    if kind is UncalledBet:
-        return "uncalled", p1.stack - p0.stack, None, False
-    if kind is Collect:
-        return "collect", event.amount, None, False
-    if kind is Show:
-        return None, None, None, False
-    street = before.street
-    if street is None:
-        return None
-    c = counts[_STREET_INDEX[street]][i]
-    third = street is Street.THIRD
-    chips = p1.committed - p0.committed
-    all_in: bool = getattr(event, "all_in", False)
-    if all_in:
-        c[_ALL_IN] = 1
-    facing_completion = third and before.round.bets >= 1 and p0.street_bet < before.round.level
-    if third and facing_completion and not flags.faced_completion[i]:
-        flags.faced_completion[i] = True
-        flags.folded_to_completion[i] = kind is Fold
-    if kind is BringIn:
-        if third and not before.deal.brought_in:
-            flags.posted_bring_in[i] = True
-            flags.opener = i
-            if flags.posted_bring_in_amount is None and not all_in:
-                flags.posted_bring_in_amount = chips
-        return "bring_in", chips, None, all_in
-    if kind is Fold:
-        c[_FOLDED] = 1
-        if third and flags.posted_bring_in[i]:
-            flags.bring_in_folded[i] = True
-        return "fold", None, None, False
-    if kind is Check:
-        c[_CHECKS] += 1
-        return "check", None, None, False
-    if kind is Call:
-        c[_CALLS] += 1
+    def visit(self, state: HandState, event: Event) -> None:
+        """Note what the line's player and round were before the line."""
+        kind = type(event)
+        if kind not in _RECORDED:
+            self._i = None
+            return
+        i = self._i = self.index.get(event.player)  # type: ignore[attr-defined]
+        if i is None:
+            return
+        p = state.players[i]
+        self._committed, self._stack, self._street_bet = p.committed, p.stack, p.street_bet
+        if kind in _ACTIONS:
+            rnd = state.round
+            street = self._street = state.street
+            self._bets, self._level = rnd.bets, rnd.level
+            self._brought_in = brought_in = state.deal.brought_in
+            if (
+                kind in _WAGERS
+                and street is FIRST_STREET
+                and (not brought_in or (rnd.bets == 0 and rnd.level > 0))
+            ):
+                self._steals = _steal(state, i)
+
+    def visited(self, state: HandState, event: Any) -> None:
+        """Record the line: the chips it moved, and the analytics it counts for."""
+        kind = type(event)
+        if kind is StreetStart:
+            k = STREET_INDEX[event.street]
+            if self.street_base[k] is None:
+                self.street_base[k] = [p.committed for p in state.players]
+                self.saw[k] = [p.dealt_in and not p.folded for p in state.players]
+            return
+        i = self._i
+        if i is None:
+            return
+        p = state.players[i]
+        # The pot moves only by what this line moved for its player (in, back or out).
+        self.pot += p.committed - self._committed
+        if kind in _ACTIONS:
+            record = self._action(kind, event, i, p)
+            if record is None:
+                return
+            kind_name, chips, to_amount, all_in = record
+            street = self._street
+        elif kind is PostAnte:
+            kind_name, chips, to_amount, all_in, street = (
+                "ante",
+                event.amount,
+                None,
+                event.all_in,
+                None,
+            )
+        elif kind is UncalledBet:
+            kind_name, chips, to_amount, all_in, street = (
+                "uncalled",
+                p.stack - self._stack,
+                None,
+                False,
+                None,
+            )
+        elif kind is Collect:
+            self.collected[i] += event.amount
+            self.pot -= event.amount
+            kind_name, chips, to_amount, all_in, street = "collect", event.amount, None, False, None
+        else:  # Show
+            self.shown_count[i] = max(self.shown_count[i], len(event.cards))
+            return
+        if all_in:
+            self.ever_all_in[i] = True
+        actions = self.actions
+        actions.append(
+            ActionRecord(
+                len(actions),
+                street,
+                event.player,
+                kind_name,
+                chips,
+                to_amount,
+                all_in,
+                self.pot,
+                p.stack,
+                event.line,
+            )
+        )
+
+    def _action(
+        self, kind: type, event: Any, i: int, p1: PlayerState
+    ) -> tuple[str, int | None, int | None, bool] | None:
+        """(action kind, amount, street total, all-in) of a betting line, updating analytics."""
+        street = self._street
+        if street is None:
+            return None
+        c = self.counts[STREET_INDEX[street]][i]
+        third = street is FIRST_STREET
+        chips = p1.committed - self._committed
+        all_in: bool = getattr(event, "all_in", False)
+        if all_in:
+            c[_ALL_IN] = 1
+        if (
+            third
+            and self._bets >= 1
+            and self._street_bet < self._level
+            and not self.faced_completion[i]
+        ):
+            self.faced_completion[i] = True
+            self.folded_to_completion[i] = kind is Fold
+        if kind is BringIn:
+            if third and not self._brought_in:
+                self.posted_bring_in[i] = True
+                self.opener = i
+                if self.posted_bring_in_amount is None and not all_in:
+                    self.posted_bring_in_amount = chips
+            return "bring_in", chips, None, all_in
+        if kind is Fold:
+            c[_FOLDED] = 1
+            if third and self.posted_bring_in[i]:
+                self.bring_in_folded[i] = True
+            return "fold", None, None, False
+        if kind is Check:
+            c[_CHECKS] += 1
+            return "check", None, None, False
+        if kind is Call:
+            c[_CALLS] += 1
+            if third:
+                self.vpip[i] = True
+            return "call", chips, None, all_in
+        # a bet, completion or raise
+        opening = third and not self._brought_in
         if third:
-            flags.vpip[i] = True
-        return "call", chips, None, all_in
-    # a bet, completion or raise
-    opening = third and not before.deal.brought_in
-    completion = third and (opening or (before.round.bets == 0 and before.round.level > 0))
-    if third:
-        flags.vpip[i] = True
-    if opening:
-        flags.opener = i
-    if completion:
-        c[_COMPLETES] += 1
-        if i == flags.opener:
-            flags.bring_in_completed[i] = True
-        if _steal(before, i):
-            flags.steal = i
-        return "complete", chips, p1.street_bet, all_in
-    if kind is Bet and before.round.level == 0:
-        c[_BETS] += 1
-        return "bet", chips, p1.street_bet, all_in
-    c[_RAISES] += 1
-    return "raise", chips, p1.street_bet, all_in
+            self.vpip[i] = True
+        if opening:
+            self.opener = i
+        if third and (opening or (self._bets == 0 and self._level > 0)):
+            c[_COMPLETES] += 1
+            if i == self.opener:
+                self.bring_in_completed[i] = True
+            if self._steals:
+                self.steal = i
+            return "complete", chips, p1.street_bet, all_in
+        if kind is Bet and self._level == 0:
+            c[_BETS] += 1
+            return "bet", chips, p1.street_bet, all_in
+        c[_RAISES] += 1
+        return "raise", chips, p1.street_bet, all_in
+
+    def end(self, state: HandState, settlement: Settlement) -> None:
+        self.findings.sort(key=lambda f: f.line)
+        self.result_ = self._result(state, settlement)
+
+    def result(self) -> HandResult:
+        assert self.result_ is not None, "the hand was not replayed to its end"
+        return self.result_
+
+    # ------------------------------------------------------------------ the results
+
+    def _invested(self, state: HandState) -> list[list[int]]:
+        """What each player put in on each street: committed at the next street's start (or
+        the end) minus committed at this street's start, uncalled bets returned."""
+        n = len(state.players)
+        invested: list[list[int]] = [[0] * n for _ in STREETS]
+        end = [p.committed for p in state.players]
+        for k in range(len(STREETS) - 1, -1, -1):
+            base = self.street_base[k]
+            if base is not None:
+                invested[k] = [end[i] - base[i] for i in range(n)]
+                end = base
+        return invested
+
+    def _streets(self, i: int, invested: list[list[int]]) -> tuple[StreetActivity, ...]:
+        activity = []
+        for k, street in enumerate(STREETS):
+            c = self.counts[k][i]
+            seen = self.saw[k][i] if k else True
+            put = invested[k][i]
+            activity.append(
+                StreetActivity(
+                    street,
+                    seen,
+                    put,
+                    c[_BETS],
+                    c[_COMPLETES],
+                    c[_RAISES],
+                    c[_CALLS],
+                    c[_CHECKS],
+                    bool(c[_FOLDED]),
+                    bool(c[_ALL_IN]),
+                )
+            )
+        return tuple(activity)
+
+    def _player(
+        self,
+        state: HandState,
+        i: int,
+        p: PlayerState,
+        streets: tuple[StreetActivity, ...],
+        at_showdown: bool,
+        steal_success: bool,
+    ) -> PlayerResult:
+        seat = state.setup.seats[i]
+        community = state.deal.community
+        put_in = p.committed
+        won = self.collected[i]
+        own = p.cards
+        known = [c for c in own if c]
+        hand_cards = [*known, community] if community and len(known) == HAND_SIZE - 1 else known
+        start = own[: CARDS_AFTER[FIRST_STREET]]
+        return PlayerResult(
+            seat.seat,
+            seat.name,
+            i == state.deal.hero,
+            seat.stack,
+            seat.stack - put_in + won,
+            state.deal.antes[i],
+            put_in,
+            won,
+            won - put_in,
+            streets,
+            self.posted_bring_in[i],
+            self.bring_in_completed[i],
+            self.bring_in_folded[i],
+            self.vpip[i],
+            self.faced_completion[i],
+            self.folded_to_completion[i],
+            self.steal == i,
+            self.steal == i and steal_success,
+            at_showdown,
+            at_showdown and won > 0,
+            won if at_showdown else 0,
+            lo_text(hand_cards) if len(hand_cards) == HAND_SIZE else None,
+            start if len(start) == CARDS_AFTER[FIRST_STREET] and all(start) else (),
+            door_card(p),
+            self.ever_all_in[i] or p.all_in,
+        )
+
+    def _cards(self, name: str, i: int, own: tuple[str, ...]) -> list[CardRecord]:
+        shown = self.shown_count[i]
+        return [
+            CardRecord(name, POSITION_STREET[k], k + 1, card, _VISIBILITY[k], k < shown)
+            for k, card in enumerate(own[:HAND_SIZE])
+            if card
+        ]
+
+    def _result(self, state: HandState, settlement: Settlement) -> HandResult:
+        setup, players, deal = state.setup, state.players, state.deal
+        invested = self._invested(state)
+        live = [i for i, p in enumerate(players) if in_hand(p)]
+        showdown = len(live) >= 2
+        steal_success = (
+            self.steal is not None and live == [self.steal] and state.street is FIRST_STREET
+        )
+        results = []
+        cards: list[CardRecord] = []
+        for i, p in enumerate(players):
+            if not p.dealt_in:
+                continue
+            streets = self._streets(i, invested)
+            at_showdown = showdown and i in live
+            results.append(self._player(state, i, p, streets, at_showdown, steal_success))
+            cards += self._cards(setup.name(i), i, p.cards)
+        if deal.community:
+            cards.append(CardRecord(None, STREETS[-1], 1, deal.community, "community", False))
+        pots = tuple(
+            PotResult(pot.index, pot.amount, pot.eligible, pot.winners, pot.shares)
+            for pot in settlement.pots
+        )
+        return HandResult(
+            setup.hand_id,
+            setup.source,
+            setup.posted_ante,
+            self.posted_bring_in_amount,
+            setup.name(deal.bring_in) if deal.bring_in is not None else None,
+            sum(p.committed for p in players),
+            settlement.rake,
+            deal.community,
+            showdown,
+            tuple(results),
+            pots,
+            tuple(self.actions),
+            tuple(cards),
+            tuple(self.findings),
+        )
 
 
 def _steal(state: HandState, i: int) -> bool:
@@ -312,146 +432,3 @@ def _steal(state: HandState, i: int) -> bool:
         return False
     doors = [door_card(p) for _, p in others]
     return bool(doors) and all(d is not None and RANK[d] > RANK[mine] for d in doors)
-
-
-def _raise_first(findings: list[Finding] | tuple[Finding, ...]) -> None:
-    for f in findings:
-        if f.severity is Severity.ERROR:
-            raise RuleViolation(f)
-
-
-def _result(
-    hand: Hand,
-    state: HandState,
-    settlement: Settlement,
-    findings: list[Finding],
-    counts: list[list[list[int]]],
-    street_base: list[tuple[int, ...] | None],
-    saw: list[list[bool]],
-    actions: list[ActionRecord],
-    flags: _Flags,
-    shown_count: list[int],
-    collected: list[int],
-    ever_all_in: list[bool],
-) -> HandResult:
-    setup, players, deal = state.setup, state.players, state.deal
-    community = deal.community
-    n = len(players)
-    # What each player put in on each street: committed at the next street's start (or the
-    # end) minus committed at this street's start, uncalled bets returned.
-    invested: list[list[int]] = [[0] * n for _ in STREETS]
-    end = [p.committed for p in players]
-    for k in range(len(STREETS) - 1, -1, -1):
-        base = street_base[k]
-        if base is not None:
-            invested[k] = [end[i] - base[i] for i in range(n)]
-            end = list(base)
-    live = [i for i, p in enumerate(players) if in_hand(p)]
-    showdown = len(live) >= 2
-    steal_success = (
-        flags.steal is not None and live == [flags.steal] and state.street is Street.THIRD
-    )
-    results = []
-    cards: list[CardRecord] = []
-    seats = setup.seats
-    hero = deal.hero
-    steal = flags.steal
-    for i, p in enumerate(players):
-        if not p.dealt_in:
-            continue
-        seat = seats[i]
-        name = seat.name
-        activity = []
-        for k, street in enumerate(STREETS):
-            c = counts[k][i]
-            seen = saw[k][i] if k else True
-            put = invested[k][i]
-            if not seen and not put and not any(c):
-                activity.append(_UNSEEN[k])  # an equal record: immutable, so shared
-                continue
-            activity.append(
-                _activity(
-                    street,
-                    seen,
-                    put,
-                    c[_BETS],
-                    c[_COMPLETES],
-                    c[_RAISES],
-                    c[_CALLS],
-                    c[_CHECKS],
-                    bool(c[_FOLDED]),
-                    bool(c[_ALL_IN]),
-                )
-            )
-        streets = tuple(activity)
-        put_in = p.committed
-        won = collected[i]
-        own = p.cards
-        known = [c for c in own if c]
-        hand_cards = [*known, community] if community and len(known) == 6 else known
-        at_showdown = showdown and i in live
-        results.append(
-            _player(
-                seat.seat,
-                name,
-                i == hero,
-                seat.stack,
-                seat.stack - put_in + won,
-                deal.antes[i],
-                put_in,
-                won,
-                won - put_in,
-                streets,
-                flags.posted_bring_in[i],
-                flags.bring_in_completed[i],
-                flags.bring_in_folded[i],
-                flags.vpip[i],
-                flags.faced_completion[i],
-                flags.folded_to_completion[i],
-                steal == i,
-                steal == i and steal_success,
-                at_showdown,
-                at_showdown and won > 0,
-                won if at_showdown else 0,
-                lo_text(hand_cards) if len(hand_cards) == 7 else None,
-                own[:3] if len(own) >= 3 and all(own[:3]) else (),
-                door_card(p),
-                ever_all_in[i] or p.all_in,
-            )
-        )
-        shown = shown_count[i]
-        for k, card in enumerate(own[:7]):
-            if card:
-                cards.append(
-                    _card(name, _STREET_OF_POSITION[k], k + 1, card, _VISIBILITY[k], k < shown)
-                )
-    if community:
-        cards.append(_card(None, Street.SEVENTH, 1, community, "community", False))
-    # The ante most players posted (the first posted, on a tie): `Counter.most_common(1)`.
-    # An ante that put its player all in is only what was left of a stack, so it counts only
-    # when every ante did (heads-up with one short stack would otherwise tie and could pick
-    # the short amount, and the table check would flag a legal hand).
-    full_antes = [a for i, a in enumerate(deal.antes) if a and a < seats[i].stack]
-    ante_counts: dict[int, int] = {}
-    for a in full_antes or [a for a in deal.antes if a]:
-        ante_counts[a] = ante_counts.get(a, 0) + 1
-    pots = tuple(
-        _pot(pot.index, pot.amount, pot.eligible, pot.winners, pot.shares)
-        for pot in settlement.pots
-    )
-    return _hand_result(
-        setup.hand_id,
-        setup.source,
-        max(ante_counts, key=ante_counts.__getitem__) if ante_counts else None,
-        flags.posted_bring_in_amount,
-        setup.name(deal.bring_in) if deal.bring_in is not None else None,
-        sum(p.committed for p in players),
-        settlement.rake,
-        community,
-        showdown,
-        tuple(results),
-        pots,
-        tuple(actions),
-        tuple(cards),
-        tuple(findings),
-    )

@@ -1,13 +1,16 @@
-"""The betting rules as pure functions: opening a round, full wager sizes, the cap, legal actions.
+"""The betting rules as questions about a state: full wager sizes, the cap, legal actions.
 
 `legal_actions(state)` is what a simulator plays from: every item is one legal move with its
-exact amounts, and `Action.to_event(line)` turns it into the log event that `engine.step`
-applies.
+exact amounts, and `Action.to_event(line)` turns it into the log event the engine applies.
+These functions only read the state; a round still being dealt is opened by the engine
+(`engine.legal_actions` asks on a copy with the deal closed).
 
+>>> from razz.parser.events import Street
 >>> from razz.replay.ruleset import POKERSTARS
->>> from razz.replay.state import HandSetup, new_state
->>> setup = HandSetup.create(POKERSTARS, "a", "1", 4, 8, 1, 2, ((1, "ann", 100, 3),))
->>> wager_target(new_state(setup)._replace(street=Street.FIFTH), 0)
+>>> from razz.replay.state import HandSetup, HandState
+>>> state = HandState.new(HandSetup.create(POKERSTARS, "a", "1", 4, 8, 1, 2, ((1, "ann", 100, 3),)))
+>>> state.street = Street.FIFTH
+>>> wager_target(state, 0)
 8
 """
 
@@ -16,31 +19,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from razz.parser.events import Bet, BringIn, Call, Check, Event, Fold, Raise, Street
-from razz.replay.order import bring_in_players, first_actor
+from razz.parser.events import Bet, BringIn, Call, Check, Event, Fold, Raise
+from razz.replay.game import FIRST_STREET, cap
 from razz.replay.ruleset import ShortAllIn
-from razz.replay.state import (
-    NUMBER,
-    UNKNOWN,
-    HandState,
-    Phase,
-    PlayerState,
-    Round,
-    bet_unit,
-    evolve,
-    new_tuple,
-    with_cards,
-)
+from razz.replay.state import HandState, Phase, PlayerState
 
 __all__ = [
     "Action",
     "ActionKind",
     "cap_applies",
-    "close_deal",
+    "capped",
     "counts_as_full",
+    "heads_up",
     "legal_actions",
-    "next_actor",
-    "round_over",
     "wager_target",
 ]
 
@@ -94,49 +85,8 @@ class Action:
         return Raise(line, self.player, to=self.to, amount=self.amount, all_in=self.all_in)
 
 
-def close_deal(state: HandState) -> HandState:
-    """The state once a street's cards are out: unseen river cards added, the round opened.
-
-    On 3rd street the bring-in player opens; later, the best exposed board (ORDER-LATER). When
-    fewer than two players can still bet there is no betting round.
-    """
-    street = state.street
-    if state.phase is not Phase.DEALING or street is None:
-        return state
-    players = state.players
-    deal = state.deal
-    if street is not Street.THIRD:
-        n_cards = 6 if street is Street.SEVENTH and deal.community is not None else NUMBER[street]
-        # A card nobody saw (an opponent's river card, or a missing line) still takes its place.
-        for p in players:
-            if p.dealt_in and not p.folded and len(p.cards) < n_cards:
-                players = tuple(
-                    with_cards(p, p.cards + (UNKNOWN,) * (n_cards - len(p.cards)))
-                    if p.dealt_in and not p.folded and len(p.cards) < n_cards
-                    else p
-                    for p in players
-                )
-                break
-    state = HandState(state.setup, players, Phase.BETTING, street, state.round, deal, state.record)
-    if street is Street.THIRD:
-        _, opener = bring_in_players(state)
-        deal = evolve(deal, bring_in=opener)
-    else:
-        _, opener = first_actor(state)
-    active = 0
-    for p in players:
-        if p.dealt_in and not p.folded and not p.all_in:
-            active += 1
-    if active < 2:
-        opener = None
-    rnd = new_tuple(Round, (0, 0, 0, frozenset(), opener, opener, None, 0, 0, 0))
-    result: HandState = new_tuple(
-        HandState, (state.setup, players, Phase.BETTING, street, rnd, deal, state.record)
-    )
-    return result
-
-
 def heads_up(state: HandState) -> bool:
+    """Whether exactly two players are left in the hand."""
     left = 0
     for p in state.players:
         if p.dealt_in and not p.folded:
@@ -153,9 +103,14 @@ def cap_applies(state: HandState) -> bool:
 
 
 def capped(state: HandState) -> bool:
-    """Whether the round has reached its cap of bets."""
-    max_raises = state.setup.ruleset.max_raises
-    return max_raises is not None and state.round.bets >= 1 + max_raises and cap_applies(state)
+    """Whether the round has reached its cap of bets (`game.cap`)."""
+    bets = cap(state.setup.ruleset)
+    return bets is not None and state.round.bets >= bets and cap_applies(state)
+
+
+def opening_third(state: HandState) -> bool:
+    """Whether 3rd street is still to be opened (by the bring-in or a completion)."""
+    return state.street is FIRST_STREET and not state.deal.brought_in
 
 
 def wager_target(state: HandState, i: int) -> int:
@@ -166,7 +121,7 @@ def wager_target(state: HandState, i: int) -> int:
     full bet when the ruleset does not count raises from a short all-in.
     """
     rnd = state.round
-    unit = bet_unit(state.setup, state.street)
+    unit = state.setup.bet_unit(state.street)
     if rnd.bets == 0:
         return unit
     base = rnd.level if state.setup.ruleset.raise_over_short_all_in else rnd.full_level
@@ -183,27 +138,6 @@ def counts_as_full(state: HandState, to: int, target: int) -> bool:
     return False
 
 
-def round_over(state: HandState) -> bool:
-    """Whether nobody owes an action in the current betting round."""
-    if state.phase is Phase.DEALING:
-        state = close_deal(state)
-    return state.phase is not Phase.BETTING or state.round.to_act is None
-
-
-def next_actor(state: HandState) -> str | None:
-    """The name of the player who must act now, or None when nobody must.
-
-    >>> from razz.replay.ruleset import POKERSTARS
-    >>> from razz.replay.state import HandSetup, new_state
-    >>> next_actor(new_state(HandSetup.create(POKERSTARS, "a", "1", 4, 8, 1, 2, ())))
-    """
-    if state.phase is Phase.DEALING:
-        state = close_deal(state)
-    if state.phase is not Phase.BETTING or state.round.to_act is None:
-        return None
-    return state.setup.name(state.round.to_act)
-
-
 def legal_actions(state: HandState) -> tuple[Action, ...]:
     """Every legal move of the player whose turn it is, with exact amounts; () if none.
 
@@ -211,17 +145,15 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
     Later a player may fold (even with nothing to call: legal, if wasteful), check or call,
     and bet, complete or raise one unit unless the round is capped or a short all-in left
     them only calling (ACT-ALLIN-SHORT). With too few chips, the action is all-in for less.
+    The state must have its deal closed (see `engine.legal_actions`).
     """
-    if state.phase is Phase.DEALING:
-        state = close_deal(state)
     rnd = state.round
     i = rnd.to_act
     if state.phase is not Phase.BETTING or i is None:
         return ()
-    setup = state.setup
-    name = setup.name(i)
+    name = state.setup.name(i)
     p = state.players[i]
-    if state.street is Street.THIRD and not state.deal.brought_in:
+    if opening_third(state):
         return _bring_in_choices(state, name, p)
     actions: list[Action] = []
     facing = rnd.level - p.street_bet
@@ -240,7 +172,7 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
         to = p.street_bet + chips
         if rnd.level == 0:
             kind = ActionKind.BET
-        elif rnd.bets == 0 and state.street is Street.THIRD:
+        elif rnd.bets == 0 and state.street is FIRST_STREET:
             kind = ActionKind.COMPLETE
         else:
             kind = ActionKind.RAISE

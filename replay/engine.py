@@ -1,97 +1,85 @@
-"""The Razz rules engine: replay a hand's events one by one against every rule that applies.
+"""The Razz rules engine: replay a hand's lines one by one against every rule that applies.
 
-`step(state, event)` checks one event and applies it, returning the new state and what the
-event broke; `finish(state)` runs the checks that need the whole hand and settles the pots.
-`replay(hand)` does both for a parsed hand, collecting findings (or, strict, raising
-`RuleViolation` at the first error). A malformed hand never raises: it yields findings.
+One mutable `HandState` per hand is advanced line by line: each line is first checked (the
+`checks` read the state and return what the line breaks) and then applied (`transitions`, the
+only writer), as written, so that one mistake gives one finding and the replay goes on.
+
+* `replay(hand, visitor)` is the loop: it runs a parsed hand from its setup to its settlement
+  and shows every line to a `Visitor` (the audit, the table checks …), whose result it
+  returns. Strict mode raises `RuleViolation` at the first error.
+* `start`, `step` and `finish` are its parts, for callers that feed lines themselves.
 
 For a simulator, the same engine is a legal-move generator: `new_hand`, then `ante_due`,
 `players_to_deal` / `community_needed` with `Dealt` events, `legal_actions` (each item's
-`to_event(line)` is the event to `apply`), `uncalled_bet` after each round, `next_street`,
+`to_event(line)` is the event to `step`), `uncalled_bet` after each round, `next_street`,
 `hand_over`, `show_order` and `settle`.
 
 >>> from razz.parser.events import PostAnte, StreetStart, Dealt, Street
 >>> state = new_hand(POKERSTARS, ((1, "ann", 100), (2, "bob", 100)), 4, 8, ante=1, bring_in=2)
 >>> for name, amount, all_in in ante_due(state):
-...     state = apply(state, PostAnte(0, name, amount, all_in))
->>> state = apply(state, StreetStart(0, Street.THIRD))
->>> state = apply(state, Dealt(0, "ann", Street.THIRD, (), ("??", "??", "Kc"), False))
->>> state = apply(state, Dealt(0, "bob", Street.THIRD, (), ("??", "??", "4d"), False))
+...     apply(state, PostAnte(0, name, amount, all_in))
+>>> apply(state, StreetStart(0, Street.THIRD))
+>>> apply(state, Dealt(0, "ann", Street.THIRD, (), ("??", "??", "Kc"), False))
+>>> apply(state, Dealt(0, "bob", Street.THIRD, (), ("??", "??", "4d"), False))
 >>> next_actor(state), [a.kind.value for a in legal_actions(state)]
 ('ann', ['bring_in', 'complete'])
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from razz.parser import sites
 from razz.parser.events import (
-    STREETS,
     Bet,
-    BettingCapped,
-    Board,
     BringIn,
     Call,
     Check,
     Collect,
     Complete,
-    Dealt,
     Event,
     Fold,
     GameKind,
     Hand,
-    HandCancelled,
-    Muck,
     PostAnte,
     Raise,
     SeatLine,
-    SeatResult,
-    Show,
     ShowDown,
     Street,
     StreetStart,
     Summary,
-    TotalPot,
-    UncalledBet,
     Unit,
 )
 from razz.parser.sites.base import POKERSTARS_DIALECT, Dialect
-from razz.replay import actions, dealing, endgame
-from razz.replay.betting import (
-    Action,
-    ActionKind,
-    close_deal,
-    legal_actions,
-    next_actor,
-    round_over,
-)
-from razz.replay.closing import finish as _finish
-from razz.replay.closing import settle_state
-from razz.replay.dealing import community_status
+from razz.replay import checks, transitions
+from razz.replay.betting import Action, ActionKind
+from razz.replay.betting import legal_actions as _legal_actions
+from razz.replay.checks import log, showdown, structure
+from razz.replay.checks.dealing import community_status
 from razz.replay.findings import Finding, RuleViolation, Severity
+from razz.replay.game import FIRST_STREET, LAST_STREET, NEXT_STREET
 from razz.replay.order import show_order as _show_order
 from razz.replay.pots import Settlement
-from razz.replay.rules import RuleId
 from razz.replay.ruleset import POKERSTARS, Ruleset
+from razz.replay.settlement import EMPTY_SETTLEMENT, rake_of, settle_as_paid, settle_state
 from razz.replay.state import (
     NO_FINDINGS,
     HandSetup,
     HandState,
     Phase,
     in_hand,
-    make_finding,
-    new_state,
+    players_left,
     uncalled,
 )
+from razz.replay.visitor import Visitor
 
 __all__ = [
     "POKERSTARS",
     "Action",
     "ActionKind",
+    "Recorder",
     "Replay",
     "ante_due",
     "apply",
@@ -113,34 +101,20 @@ __all__ = [
     "uncalled_bet",
 ]
 
-# Each handler takes the one event class it is registered for: dispatch is on type(event).
-Handler = Callable[[HandState, Any], tuple[HandState, tuple[Finding, ...]]]
+T = TypeVar("T")
 
-_HANDLERS: dict[type, Handler] = {
-    PostAnte: dealing.on_ante,
-    StreetStart: dealing.on_street,
-    Dealt: dealing.on_dealt,
-    BringIn: actions.on_bring_in,
-    Bet: actions.on_bet,
-    Complete: actions.on_complete,
-    Raise: actions.on_raise,
-    Call: actions.on_call,
-    Check: actions.on_check,
-    Fold: actions.on_fold,
-    BettingCapped: actions.on_capped,
-    UncalledBet: endgame.on_uncalled,
-    ShowDown: endgame.on_showdown,
-    Show: endgame.on_show,
-    Muck: endgame.on_muck,
-    Collect: endgame.on_collect,
-    Summary: endgame.on_summary,
-    TotalPot: endgame.on_total,
-    Board: endgame.on_board,
-    SeatResult: endgame.on_seat_result,
-    HandCancelled: endgame.on_cancelled,
+# What a line must wait for before its own checks: nothing, the deal of its street to be
+# over (a betting line), or the betting round to be over (a new street, the showdown …).
+_NOW, _AFTER_DEAL, _AFTER_ROUND = 0, 1, 2
+_MOMENT = {
+    **dict.fromkeys((BringIn, Bet, Complete, Raise, Call, Check, Fold), _AFTER_DEAL),
+    **dict.fromkeys((StreetStart, ShowDown, Collect, Summary), _AFTER_ROUND),
 }
-
-
+# Each kind of line the engine knows: (moment, checks or None, how it changes the state).
+_STEPS: dict[type, tuple[int, Any, Any]] = {
+    kind: (_MOMENT.get(kind, _NOW), checks.CHECKS.get(kind), change)
+    for kind, change in transitions.APPLY.items()
+}
 _FIRST_ACTIONS = frozenset((Bet, Complete, Raise, Call, Check, Fold))
 
 
@@ -153,20 +127,40 @@ class Replay:
     settlement: Settlement
 
 
+class Recorder(Visitor[Replay]):
+    """The plainest visitor: the final state, the findings in line order, the settlement."""
+
+    def __init__(self) -> None:
+        self.findings: list[Finding] = []
+        self.replay: Replay | None = None
+
+    def found(self, findings: Sequence[Finding]) -> None:
+        self.findings.extend(findings)
+
+    def end(self, state: HandState, settlement: Settlement) -> None:
+        self.findings.sort(key=lambda f: f.line)
+        self.replay = Replay(state, tuple(self.findings), settlement)
+
+    def result(self) -> Replay:
+        assert self.replay is not None, "the hand was not replayed to its end"
+        return self.replay
+
+
 # ------------------------------------------------------------------ a hand from the log
 
 
 def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetup, list[Finding]]:
-    """The fixed facts of a parsed hand, and what its header breaks (STRUCT-LIMIT).
+    """The fixed facts of a parsed hand, and what its header breaks (STRUCT-LIMIT, -ANTE).
 
-    The ante and bring-in are what the header states (Full Tilt, Winamax, PHH), else what the
-    ruleset states for these stakes, else they are read from the hand itself (PokerStars
-    headers never print them): the ante most players posted, the first bring-in not posted
-    all-in.
+    They come from the hand's opening lines, read up to its first action: the seats, the
+    antes and the bring-in. The ante and bring-in are what the header states (Full Tilt,
+    Winamax, PHH), else what the ruleset states for these stakes, else they are read from
+    the hand itself (PokerStars headers never print them): the ante most players posted in
+    full (not all-in), the first bring-in not posted all-in.
     """
     header = hand.header
     seats = []
-    antes: Counter[int] = Counter()
+    antes: dict[int, int] = {}  # how many players posted each amount in full, in order
     bring_in = None
     first_ante_line = 0
     e: Any  # dispatched on its exact type below
@@ -178,15 +172,17 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
         elif kind is PostAnte:
             first_ante_line = first_ante_line or e.line
             if not e.all_in:
-                antes[e.amount] += 1
+                antes[e.amount] = antes.get(e.amount, 0) + 1
         elif kind is BringIn:
             if not e.all_in and e.amount is not None:
                 bring_in = e.amount
                 break
         elif kind in _FIRST_ACTIONS:
             break  # seats, antes and the bring-in all come before the first action
+    # The amount most players posted; on a tie, the first posted.
+    posted = max(antes, key=antes.__getitem__) if antes else None
+    ante = posted
     stated = ruleset.stakes_for(header.unit, header.small_bet, header.big_bet)
-    ante = antes.most_common(1)[0][0] if antes else None
     if stated is not None and stated.ante is not None:
         ante = stated.ante
     if stated is not None and stated.bring_in is not None:
@@ -211,33 +207,10 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
         tournament=header.kind is GameKind.TOURNAMENT,
         unit=header.unit,
         currency=header.currency,
+        posted_ante=posted,
         dialect=dialect_of(header.site),
     )
-    found: list[Finding] = []
-    money = setup.money
-    if header.big_bet != 2 * header.small_bet or header.limit.lower() != "limit":
-        found.append(
-            make_finding(
-                setup,
-                RuleId.STRUCT_LIMIT,
-                header.first_line,
-                f"Limit, {money(header.small_bet)}/{money(2 * header.small_bet)}",
-                f"{header.limit}, {money(header.small_bet)}/{money(header.big_bet)}",
-                "Razz is fixed-limit with a big bet twice the small bet.",
-            )
-        )
-    if ante is not None and ante >= header.small_bet:
-        found.append(
-            make_finding(
-                setup,
-                RuleId.STRUCT_ANTE,
-                first_ante_line,
-                f"less than {money(header.small_bet)}",
-                money(ante),
-                f"The ante is a fraction of the small bet; {money(ante)} is not.",
-            )
-        )
-    return setup, found
+    return setup, structure.header(setup, header, first_ante_line)
 
 
 def dialect_of(site: str) -> Dialect:
@@ -252,65 +225,126 @@ def dialect_of(site: str) -> Dialect:
         return POKERSTARS_DIALECT
 
 
-def start(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandState, tuple[Finding, ...]]:
+def start(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandState, list[Finding]]:
     """The state before the first line of a parsed hand, and what its header breaks."""
     setup, found = setup_from_hand(hand, ruleset)
-    return new_state(setup), tuple(found)
+    return HandState.new(setup), found
 
 
-def step(state: HandState, event: Event) -> tuple[HandState, tuple[Finding, ...]]:
-    """Check one event against the rules and apply it as written.
+def step(state: HandState, event: Event) -> Sequence[Finding]:
+    """Check one line against the rules, then apply it as written; what it breaks (`()`: nothing).
+
+    A line may first close the deal of its street or the betting round (their own checks
+    come first). Lines that change nothing (seats, chat …) break nothing.
 
     >>> from razz.parser.events import Check
     >>> state = new_hand(POKERSTARS, ((1, "ann", 100),), 4, 8)
-    >>> step(state, Check(7, "zed"))[1][0].rule
+    >>> step(state, Check(7, "zed"))[0].rule
     'ACT-TURN'
     """
-    handler = _HANDLERS.get(type(event))
-    if handler is None:  # seat lines, noise, tournament lines: nothing to check or change
-        return state, NO_FINDINGS
-    return handler(state, event)
+    rule = _STEPS.get(type(event))
+    if rule is None:
+        return NO_FINDINGS
+    moment, check, change = rule
+    found: Sequence[Finding] = NO_FINDINGS
+    if moment:
+        phase = state.phase
+        if phase is Phase.DEALING or (phase is Phase.BETTING and moment == _AFTER_ROUND):
+            found = _end_round(state, event.line) if moment == _AFTER_ROUND else _close_deal(state)
+            found = found or NO_FINDINGS
+    if check is not None:
+        more = check(state, event)
+        if more:
+            found = [*found, *more] if found else more
+    change(state, event)
+    return found
 
 
-def apply(state: HandState, event: Event) -> HandState:
-    """Apply one event, ignoring what it breaks (for a simulator applying legal moves)."""
-    return step(state, event)[0]
+def _close_deal(state: HandState) -> list[Finding]:
+    found = checks.deal_complete(state)
+    transitions.close_deal(state)
+    return found
 
 
-def finish(
-    state: HandState, last_line: int = 0
-) -> tuple[HandState, tuple[Finding, ...], Settlement]:
-    """Close the hand: checks that need all of it, and the pots, winners and shares."""
-    state, found, settlement = _finish(state, last_line)
-    return state, tuple(found), settlement
+def _end_round(state: HandState, line: int) -> list[Finding]:
+    found = _close_deal(state) if state.phase is Phase.DEALING else []
+    if state.phase is Phase.BETTING:
+        found += checks.round_end(state, line)
+        transitions.end_round(state, line)
+    return found
 
 
-def replay(hand: Hand, ruleset: Ruleset = POKERSTARS, *, strict: bool = False) -> Replay:
-    """Replay a parsed hand: every finding in line order, and the settlement.
+def apply(state: HandState, event: Event) -> None:
+    """Apply one line without checking it (for a simulator applying legal moves): the same
+    state as `step`, since checks never change it."""
+    rule = _STEPS.get(type(event))
+    if rule is None:
+        return
+    moment, _, change = rule
+    if moment:
+        phase = state.phase
+        if phase is Phase.DEALING:
+            transitions.close_deal(state)
+        if moment == _AFTER_ROUND and state.phase is Phase.BETTING:
+            transitions.end_round(state, event.line)
+    change(state, event)
+
+
+def finish(state: HandState, last_line: int = 0) -> tuple[list[Finding], Settlement]:
+    """Close the hand: the checks that need all of it, and its pots, winners and shares."""
+    if state.record.cancelled:
+        return [], EMPTY_SETTLEMENT
+    found = []
+    if state.phase is Phase.DEALING or state.phase is Phase.BETTING:
+        found = _end_round(state, last_line)
+    expected = settle_state(state, rake_of(state))
+    found += showdown.end_of_hand(state, expected, last_line)
+    found += log.summary(state, last_line)
+    return found, settle_as_paid(state, expected)
+
+
+def replay(
+    hand: Hand, visitor: Visitor[T], ruleset: Ruleset = POKERSTARS, *, strict: bool = False
+) -> T:
+    """Replay a parsed hand, showing each line to `visitor`; return its result.
 
     Strict mode raises `RuleViolation` at the first finding of severity `error`.
+
+    >>> from razz.parser import read_text
+    >>> from razz.replay.audit import EXAMPLE
+    >>> replay(next(iter(read_text(EXAMPLE))), Recorder()).settlement.won("bob")
+    6
     """
     state, found = start(hand, ruleset)
-    findings = list(found)
-    if strict:
-        _raise_first(findings)
+    visitor.begin(state)
+    if found:
+        _report(visitor, found, strict)
+    visit, visited, report = visitor.visit, visitor.visited, visitor.found
     last_line = hand.header.first_line
     for event in hand.events:
-        state, new = step(state, event)
-        if new:
-            findings.extend(new)
+        visit(state, event)
+        found_now = step(state, event)
+        if found_now:
             if strict:
-                _raise_first(new)
+                _raise_first(found_now)
+            report(found_now)
+        visited(state, event)
         last_line = event.line
-    state, new, settlement = finish(state, last_line)
-    findings.extend(new)
+    found, settlement = finish(state, last_line)
+    if found:
+        _report(visitor, found, strict)
+    visitor.end(state, settlement)
+    return visitor.result()
+
+
+def _report(visitor: Visitor[Any], found: Sequence[Finding], strict: bool) -> None:
     if strict:
-        _raise_first(new)
-    findings.sort(key=lambda f: f.line)
-    return Replay(state, tuple(findings), settlement)
+        _raise_first(found)
+    visitor.found(found)
 
 
 def _raise_first(findings: Sequence[Finding]) -> None:
+    """Strict mode: the first error stops the replay."""
     for f in findings:
         if f.severity is Severity.ERROR:
             raise RuleViolation(f)
@@ -346,8 +380,9 @@ def new_hand(
         tournament=tournament,
         unit=unit,
         currency=currency,
+        posted_ante=ante,
     )
-    return new_state(setup)
+    return HandState.new(setup)
 
 
 def ante_due(state: HandState) -> tuple[tuple[str, int, bool], ...]:
@@ -363,18 +398,38 @@ def ante_due(state: HandState) -> tuple[tuple[str, int, bool], ...]:
     return tuple(due)
 
 
+def legal_actions(state: HandState) -> tuple[Action, ...]:
+    """Every legal move of the player whose turn it is, with exact amounts; () if none."""
+    return _legal_actions(transitions.open_round(state))
+
+
+def next_actor(state: HandState) -> str | None:
+    """The name of the player who must act now, or None when nobody must.
+
+    >>> next_actor(new_hand(POKERSTARS, (), 4, 8))
+    """
+    view = transitions.open_round(state)
+    if view.phase is not Phase.BETTING or view.round.to_act is None:
+        return None
+    return view.setup.name(view.round.to_act)
+
+
+def round_over(state: HandState) -> bool:
+    """Whether nobody owes an action in the current betting round."""
+    view = transitions.open_round(state)
+    return view.phase is not Phase.BETTING or view.round.to_act is None
+
+
 def next_street(state: HandState) -> Street | None:
     """The street to deal next (after its `StreetStart`), or None: betting on, or hand over."""
     if state.phase is Phase.ANTES:
-        return Street.THIRD
-    if state.phase is Phase.DEALING:
-        state = close_deal(state)
-    if state.phase is not Phase.BETTING or state.round.to_act is not None:
+        return FIRST_STREET
+    view = transitions.open_round(state)
+    if view.phase is not Phase.BETTING or view.round.to_act is not None:
         return None
-    if sum(1 for p in state.players if in_hand(p)) <= 1 or state.street is Street.SEVENTH:
+    if players_left(view) <= 1 or view.street is LAST_STREET or view.street is None:
         return None
-    assert state.street is not None
-    return STREETS[STREETS.index(state.street) + 1]
+    return NEXT_STREET[view.street]
 
 
 def hand_over(state: HandState) -> bool:
@@ -387,7 +442,7 @@ def players_to_deal(state: HandState) -> tuple[str, ...]:
     return tuple(
         state.setup.name(i)
         for i, p in enumerate(state.players)
-        if in_hand(p) or (state.street is Street.THIRD and state.deal.antes[i])
+        if in_hand(p) or (state.street is FIRST_STREET and state.deal.antes[i])
     )
 
 
@@ -410,7 +465,7 @@ def uncalled_bet(state: HandState) -> tuple[str, int] | None:
 
     None while the round is still going, or when every bet was called (ACT-UNCALLED).
     """
-    if not round_over(state) and sum(1 for p in state.players if in_hand(p)) > 1:
+    if not round_over(state) and players_left(state) > 1:
         return None
     pending = uncalled(state)
     return (state.setup.name(pending[0]), pending[1]) if pending else None

@@ -4,19 +4,22 @@ Clockwise is increasing seat number, wrapping around; players are kept in seat o
 next player clockwise is the next index.
 
 >>> from razz.replay.ruleset import POKERSTARS
->>> from razz.replay.state import HandSetup, new_state, with_cards, with_player
+>>> from razz.replay.state import HandSetup, HandState
 >>> setup = HandSetup.create(POKERSTARS, "a", "1", 4, 8, 1, 2,
 ...                          ((1, "ann", 100, 3), (2, "bob", 100, 4), (3, "cy", 100, 5)))
->>> state = new_state(setup)
->>> for i, door in enumerate(["Qh", "Qd", "3c"]):
-...     state = with_player(state, i, with_cards(state.players[i], ("", "", door)))
+>>> state = HandState.new(setup)
+>>> for p, door in zip(state.players, ["Qh", "Qd", "3c"]):
+...     p.dealt_in, p.cards = True, ("", "", door)
 >>> bring_in_players(state)
 (0, 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from razz.replay.cards import RANK, door_key
+from razz.replay.game import DOOR, UP_CARDS
 from razz.replay.lowhand import board_value
 from razz.replay.ruleset import AllInOpener, TieBreak
 from razz.replay.state import HandState, PlayerState
@@ -33,9 +36,10 @@ __all__ = [
 
 
 def door_card(p: PlayerState) -> str | None:
-    """The 3rd-street up card, when known."""
-    if len(p.cards) >= 3 and p.cards[2] in RANK:
-        return p.cards[2]
+    """The 3rd-street up card (`game.DOOR`), when known."""
+    cards = p.cards
+    if len(cards) > DOOR and cards[DOOR] in RANK:
+        return cards[DOOR]
     return None
 
 
@@ -65,7 +69,7 @@ def bring_in_players(state: HandState) -> tuple[int | None, int | None]:
 def best_boards(state: HandState, among: list[int]) -> list[int]:
     """The players among `among` whose exposed boards are the best (lowest), in seat order."""
     players = state.players
-    values = [(board_value(players[i].cards[2:6]), i) for i in among]
+    values = [(board_value(players[i].cards[UP_CARDS]), i) for i in among]
     if not values:
         return []
     best = min(values)[0]
@@ -78,11 +82,13 @@ def _tie(state: HandState, tied: list[int]) -> int:
     return tied[0]
 
 
-def first_actor(state: HandState) -> tuple[int | None, int | None]:
+def first_actor(
+    state: HandState, all_in_opener: AllInOpener | None = None
+) -> tuple[int | None, int | None]:
     """(player with the best exposed board, player who must act first) on 4th street and later.
 
     Ties go by the ruleset's tie-break (ORDER-TIE); when the best board is all-in the ruleset
-    says who starts (ORDER-ALLIN).
+    says who starts (ORDER-ALLIN), unless `all_in_opener` names another reading.
     """
     players = state.players
     in_hand = [i for i, p in enumerate(players) if p.dealt_in and not p.folded]
@@ -92,7 +98,7 @@ def first_actor(state: HandState) -> tuple[int | None, int | None]:
     best = _tie(state, tied)
     if not players[best].all_in:
         return best, best
-    if state.setup.ruleset.all_in_opener is AllInOpener.BEST_ACTIVE:
+    if (all_in_opener or state.setup.ruleset.all_in_opener) is AllInOpener.BEST_ACTIVE:
         active = [i for i in in_hand if not players[i].all_in]
         tied_active = best_boards(state, active)
         return best, (_tie(state, tied_active) if tied_active else None)
@@ -103,7 +109,7 @@ def first_actor(state: HandState) -> tuple[int | None, int | None]:
 
 
 def next_to_act(
-    players: tuple[PlayerState, ...], after: int, level: int, acted: frozenset[int]
+    players: Sequence[PlayerState], after: int, level: int, acted: set[int]
 ) -> int | None:
     """The next player clockwise after `after` who still owes an action, or None.
 

@@ -443,7 +443,7 @@ class _HandPlay:
         """Record `make(next line, *args, **kwargs)`, and apply it to the engine."""
         event = make(self.next_line, *args, **kwargs)
         self.events.append(event)
-        self.state, found = step(self.state, event)
+        found = step(self.state, event)
         if found:
             self.findings.extend(found)
             if self.strict:
@@ -532,7 +532,7 @@ class _HandPlay:
         if hook is not None:
             hook.after_hand(self)
         # The checks that need the whole hand: winners, amounts, show order, the summary.
-        self.state, found, _ = finish(self.state, self.events[-1].line)
+        found, _ = finish(self.state, self.events[-1].line)
         if found:
             self.findings.extend(found)
             if self.strict:

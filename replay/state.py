@@ -1,19 +1,19 @@
-"""The immutable state of a Razz hand while it is replayed, and the questions it answers.
+"""The state of one Razz hand while it is replayed, and the questions it answers.
 
-`HandSetup` is what stays fixed during a hand (seats, stakes, ruleset). `HandState` is what
-changes: each player's chips and cards, the street, the betting round and what the end of the
-log has said so far. Every transition builds new records and never mutates old ones.
-
-The per-event records are `NamedTuple`s rather than frozen dataclasses, and are built
-positionally by the small helpers below: a frozen dataclass costs several microseconds to
-build in CPython, a tuple a fraction of one, and a replay builds one or two per line.
+`HandSetup` is what stays fixed during a hand (seats, stakes, ruleset): frozen. `HandState`
+is what changes: each player's chips and cards, the street, the betting round, the deal and
+what the end of the log has said so far. It is one mutable object per hand, advanced event
+by event by `transitions` (the only module that writes it), the way python-chess's `Board`
+and PokerKit's `State` are; the checks only read it (see `checks`).
 
 >>> from razz.replay.ruleset import POKERSTARS
 >>> setup = HandSetup.create(POKERSTARS, "a.txt", "1", 4, 8, 1, 2,
 ...                          ((1, "ann", 100, 3), (4, "bob", 90, 4)))
->>> state = new_state(setup)
+>>> state = HandState.new(setup)
 >>> state.players[1].stack, state.phase
 (90, <Phase.ANTES: 'antes'>)
+>>> state.copy() == state
+True
 """
 
 from __future__ import annotations
@@ -21,27 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple
 
-from razz.parser.events import (
-    Board,
-    Collect,
-    Street,
-    TotalPot,
-    Unit,
-)
-from razz.parser.events import (
-    SeatResult as SummarySeat,
-)
+from razz.parser.events import Board, Collect, SeatResult, Street, TotalPot, Unit
 from razz.parser.sites.base import POKERSTARS_DIALECT, Dialect
 from razz.replay.findings import Finding, Severity
+from razz.replay.game import BIG_BET_STREETS, UP_CARDS
 from razz.replay.ruleset import Ruleset
 
-T = TypeVar("T")
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
-# Enum properties are slow in CPython: streets' numbers and bet sizes, looked up once.
-NUMBER: dict[Street | None, int] = {s: s.number for s in Street}
-BIG_STREETS = frozenset(s for s in Street if s.is_big_bet)
 UNKNOWN = ""  # a card that was dealt but not seen (an opponent's down card)
 NO_FINDINGS: tuple[Finding, ...] = ()
 
@@ -56,8 +44,7 @@ class Phase(StrEnum):
     SUMMARY = "summary"  # the log's summary section
 
 
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatInfo(NamedTuple):
     """A seated player as the seat line gives them."""
 
     seat: int
@@ -82,6 +69,9 @@ class HandSetup:
     unit: Unit = Unit.CHIP
     currency: str | None = None
     index: dict[str, int] = field(default_factory=dict, compare=False)
+    # The ante most players posted in full, whatever the header or the ruleset states (the
+    # hand's ante in the results; None when nobody posted one in full).
+    posted_ante: int | None = None
     dialect: Dialect = POKERSTARS_DIALECT  # what the log's format promises to write
 
     @classmethod
@@ -99,25 +89,26 @@ class HandSetup:
         tournament: bool = False,
         unit: Unit = Unit.CHIP,
         currency: str | None = None,
+        posted_ante: int | None = None,
         dialect: Dialect = POKERSTARS_DIALECT,
     ) -> HandSetup:
         """A setup from `(seat, name, stack, line)` tuples, sorted into seat order."""
         infos = tuple(SeatInfo(*s) for s in sorted(seats))
-        index = {s.name: i for i, s in enumerate(infos)}
         return cls(
-            ruleset,
-            source,
-            hand_id,
-            small_bet,
-            big_bet,
-            ante,
-            bring_in,
-            infos,
-            tournament,
-            unit,
-            currency,
-            index,
-            dialect,
+            ruleset=ruleset,
+            source=source,
+            hand_id=hand_id,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            ante=ante,
+            bring_in=bring_in,
+            seats=infos,
+            tournament=tournament,
+            unit=unit,
+            currency=currency,
+            index={s.name: i for i, s in enumerate(infos)},
+            posted_ante=posted_ante,
+            dialect=dialect,
         )
 
     def name(self, i: int) -> str:
@@ -126,6 +117,10 @@ class HandSetup:
     def money(self, amount: int | None) -> str:
         """An amount as the log writes it: `$0.04` for cents, `40` for chips."""
         return format_money(amount, self.unit, self.currency)
+
+    def bet_unit(self, street: Street | None) -> int:
+        """The size of a bet or raise on a street (`game.BET_SIZE`): small or big bet."""
+        return self.big_bet if street in BIG_BET_STREETS else self.small_bet
 
 
 def format_money(amount: int | None, unit: Unit, currency: str | None) -> str:
@@ -143,34 +138,62 @@ def format_money(amount: int | None, unit: Unit, currency: str | None) -> str:
     return str(amount)
 
 
-class PlayerState(NamedTuple):
+@dataclass(slots=True)
+class PlayerState:
     """One player's chips and cards."""
 
     stack: int  # chips behind
-    committed: int  # put in the pot this hand (ante included, uncalled bets returned)
-    street_bet: int  # put in on the current street
-    dealt_in: bool
-    folded: bool
-    all_in: bool
-    cards: tuple[str, ...]  # in deal order (positions 1 … 7); UNKNOWN for an unseen card
+    committed: int = 0  # put in the pot this hand (ante included, uncalled bets returned)
+    street_bet: int = 0  # put in on the current street
+    dealt_in: bool = False
+    folded: bool = False
+    all_in: bool = False
+    cards: tuple[str, ...] = ()  # in deal order (positions 1 … 7); UNKNOWN for an unseen card
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.stack,
+            self.committed,
+            self.street_bet,
+            self.dealt_in,
+            self.folded,
+            self.all_in,
+            self.cards,
+        )
 
 
-class Round(NamedTuple):
+@dataclass(slots=True)
+class Round:
     """The betting round of the current street."""
 
-    level: int  # the highest street total so far (what a call must reach)
-    full_level: int  # the highest total reached by a full bet, completion or raise
-    bets: int  # the bet or completion, then raises: what the cap counts
-    acted: frozenset[int]  # acted since the last full wager: they may call or fold, not raise
-    to_act: int | None  # whose turn it is; None when the round is complete
-    opener: int | None  # who had to open the round (bring-in, or best board)
-    aggressor: int | None  # the last player to bet, complete or raise
-    capped_line: int  # line of `Betting is capped` on this street (0: none)
-    cap_at: int  # line of the wager that reached the cap (0: not reached)
-    actions: int  # betting actions taken on this street
+    level: int = 0  # the highest street total so far (what a call must reach)
+    full_level: int = 0  # the highest total reached by a full bet, completion or raise
+    bets: int = 0  # the bet or completion, then raises: what the cap counts
+    acted: set[int] = field(default_factory=set)  # acted since the last full wager
+    to_act: int | None = None  # whose turn it is; None when the round is complete
+    opener: int | None = None  # who had to open the round (bring-in, or best board)
+    aggressor: int | None = None  # the last player to bet, complete or raise
+    capped_line: int = 0  # line of `Betting is capped` on this street (0: none)
+    cap_at: int = 0  # line of the wager that reached the cap (0: not reached)
+    actions: int = 0  # betting actions taken on this street
+
+    def copy(self) -> Round:
+        return Round(
+            self.level,
+            self.full_level,
+            self.bets,
+            set(self.acted),
+            self.to_act,
+            self.opener,
+            self.aggressor,
+            self.capped_line,
+            self.cap_at,
+            self.actions,
+        )
 
 
-class Deal(NamedTuple):
+@dataclass(slots=True)
+class Deal:
     """Dealing facts that live longer than a street."""
 
     bring_in: int | None  # who had to bring in, by the rules (None before the 3rd-street deal)
@@ -178,243 +201,90 @@ class Deal(NamedTuple):
     hero: int | None  # the player whose down cards the log shows
     community: str | None
     street_line: int  # line of the current street's marker
-    folded_on: tuple[Street | None, ...]  # where each player folded
-    antes: tuple[int, ...]  # the ante each player posted
+    folded_on: list[Street | None]  # where each player folded
+    antes: list[int]  # the ante each player posted
     seen: int  # every card seen so far, as a bitmask of `cards.BIT` (DEAL-UNIQUE)
 
+    def copy(self) -> Deal:
+        return Deal(
+            self.bring_in,
+            self.brought_in,
+            self.hero,
+            self.community,
+            self.street_line,
+            list(self.folded_on),
+            list(self.antes),
+            self.seen,
+        )
 
-class Record(NamedTuple):
+
+@dataclass(slots=True)
+class Record:
     """What the end of the log says, kept for the checks that need the whole hand."""
 
-    returned: tuple[tuple[int, int, int], ...]  # (player, amount, line) of uncalled bets
-    shows: tuple[tuple[int, bool, int], ...]  # (player, showed, line) at the showdown, in order
-    shown: frozenset[int]  # players who showed cards (at the showdown or voluntarily)
-    collects: tuple[tuple[int, Collect], ...]
-    seat_results: tuple[SummarySeat, ...]
-    total: TotalPot | None
-    board: Board | None
-    showdown_line: int  # 0: no `*** SHOW DOWN ***`
-    summary_line: int  # 0: no `*** SUMMARY ***`
-    cancelled: bool
+    returned: list[tuple[int, int, int]] = field(default_factory=list)  # (player, amount, line)
+    shows: list[tuple[int, bool, int]] = field(default_factory=list)  # (player, showed, line)
+    shown: set[int] = field(default_factory=set)  # players who showed cards (at any time)
+    collects: list[tuple[int, Collect]] = field(default_factory=list)
+    seat_results: list[SeatResult] = field(default_factory=list)
+    total: TotalPot | None = None
+    board: Board | None = None
+    showdown_line: int = 0  # 0: no `*** SHOW DOWN ***`
+    summary_line: int = 0  # 0: no `*** SUMMARY ***`
+    cancelled: bool = False
+
+    def copy(self) -> Record:
+        return Record(
+            list(self.returned),
+            list(self.shows),
+            set(self.shown),
+            list(self.collects),
+            list(self.seat_results),
+            self.total,
+            self.board,
+            self.showdown_line,
+            self.summary_line,
+            self.cancelled,
+        )
 
 
-class HandState(NamedTuple):
-    """The whole state of a hand between two lines of its log."""
+@dataclass(slots=True)
+class HandState:
+    """The whole state of a hand between two lines of its log (mutable, one per hand)."""
 
     setup: HandSetup
-    players: tuple[PlayerState, ...]
+    players: list[PlayerState]
     phase: Phase
     street: Street | None
     round: Round
     deal: Deal
     record: Record
 
+    @classmethod
+    def new(cls, setup: HandSetup) -> HandState:
+        """The state before the first ante: every seated player with their stack, no cards."""
+        n = len(setup.seats)
+        return cls(
+            setup,
+            [PlayerState(s.stack) for s in setup.seats],
+            Phase.ANTES,
+            None,
+            Round(),
+            Deal(None, False, None, None, 0, [None] * n, [0] * n, 0),
+            Record(),
+        )
 
-_FIELDS: dict[type, dict[str, int]] = {
-    cls: {name: k for k, name in enumerate(cls._fields)}
-    for cls in (PlayerState, Round, Deal, Record, HandState)
-}
-# `new_tuple(Round, (…))` is `Round(…)` without the Python-level `__new__` of a NamedTuple:
-# the same record, built in one C call, its values unchecked (for the per-line hot paths).
-new_tuple: Any = tuple.__new__
-_RECORD_INDEX = _FIELDS[Record]
-
-
-def evolve(record: T, **changes: object) -> T:
-    """`record._replace(**changes)` for the state records, several times faster.
-
-    >>> evolve(EMPTY_ROUND, level=4).level
-    4
-    """
-    values = list(record)  # type: ignore[call-overload]
-    index = _FIELDS[type(record)]
-    for name, value in changes.items():
-        values[index[name]] = value
-    result: T = new_tuple(type(record), values)
-    return result
-
-
-EMPTY_ROUND = Round(0, 0, 0, frozenset(), None, None, None, 0, 0, 0)
-EMPTY_RECORD = Record((), (), frozenset(), (), (), None, None, 0, 0, False)
-
-
-def new_state(setup: HandSetup) -> HandState:
-    """The state before the first ante: every seated player with their stack and no cards."""
-    players = tuple(PlayerState(s.stack, 0, 0, False, False, False, ()) for s in setup.seats)
-    deal = Deal(None, False, None, None, 0, (None,) * len(players), (0,) * len(players), 0)
-    return HandState(setup, players, Phase.ANTES, None, EMPTY_ROUND, deal, EMPTY_RECORD)
-
-
-# ------------------------------------------------------------------ building new states
-
-
-def with_player(state: HandState, i: int, player: PlayerState) -> HandState:
-    players = state.players
-    return new_tuple(
-        HandState,
-        (
-            state.setup,
-            (*players[:i], player, *players[i + 1 :]),
-            state.phase,
-            state.street,
-            state.round,
-            state.deal,
-            state.record,
-        ),
-    )
-
-
-def with_round(state: HandState, rnd: Round, players: tuple[PlayerState, ...]) -> HandState:
-    return new_tuple(
-        HandState, (state.setup, players, state.phase, state.street, rnd, state.deal, state.record)
-    )
-
-
-def set_round(state: HandState, rnd: Round) -> HandState:
-    return new_tuple(
-        HandState,
-        (state.setup, state.players, state.phase, state.street, rnd, state.deal, state.record),
-    )
-
-
-def set_deal(state: HandState, deal: Deal) -> HandState:
-    return new_tuple(
-        HandState,
-        (state.setup, state.players, state.phase, state.street, state.round, deal, state.record),
-    )
-
-
-def set_record(state: HandState, record: Record) -> HandState:
-    return new_tuple(
-        HandState,
-        (state.setup, state.players, state.phase, state.street, state.round, state.deal, record),
-    )
-
-
-def set_phase(state: HandState, phase: Phase) -> HandState:
-    return new_tuple(
-        HandState,
-        (state.setup, state.players, phase, state.street, state.round, state.deal, state.record),
-    )
-
-
-def with_seen(deal: Deal, seen: int) -> Deal:
-    return new_tuple(
-        Deal,
-        (
-            deal.bring_in,
-            deal.brought_in,
-            deal.hero,
-            deal.community,
-            deal.street_line,
-            deal.folded_on,
-            deal.antes,
-            seen,
-        ),
-    )
-
-
-def with_fold(deal: Deal, i: int, street: Street | None) -> Deal:
-    """The deal after player `i` folded on `street`."""
-    folded_on = deal.folded_on
-    return new_tuple(
-        Deal,
-        (
-            deal.bring_in,
-            deal.brought_in,
-            deal.hero,
-            deal.community,
-            deal.street_line,
-            (*folded_on[:i], street, *folded_on[i + 1 :]),
-            deal.antes,
-            deal.seen,
-        ),
-    )
-
-
-def with_ante(deal: Deal, i: int, amount: int) -> Deal:
-    """The deal after player `i` posted `amount` of ante."""
-    antes = deal.antes
-    return new_tuple(
-        Deal,
-        (
-            deal.bring_in,
-            deal.brought_in,
-            deal.hero,
-            deal.community,
-            deal.street_line,
-            deal.folded_on,
-            (*antes[:i], antes[i] + amount, *antes[i + 1 :]),
-            deal.seen,
-        ),
-    )
-
-
-def put_in(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
-    """The player after putting `amount` in the pot (never below zero chips behind)."""
-    stack = p.stack - amount
-    result: PlayerState = new_tuple(
-        PlayerState,
-        (
-            stack if stack > 0 else 0,
-            p.committed + amount,
-            p.street_bet + amount,
-            p.dealt_in,
-            p.folded,
-            all_in or stack <= 0,
-            p.cards,
-        ),
-    )
-    return result
-
-
-def take_back(p: PlayerState, amount: int) -> PlayerState:
-    """The player after an uncalled bet is returned."""
-    return new_tuple(
-        PlayerState,
-        (
-            p.stack + amount,
-            p.committed - amount,
-            p.street_bet - amount,
-            p.dealt_in,
-            p.folded,
-            p.all_in and p.stack + amount == 0,
-            p.cards,
-        ),
-    )
-
-
-def folded(p: PlayerState) -> PlayerState:
-    return new_tuple(
-        PlayerState, (p.stack, p.committed, p.street_bet, p.dealt_in, True, p.all_in, p.cards)
-    )
-
-
-def with_cards(p: PlayerState, cards: tuple[str, ...]) -> PlayerState:
-    return new_tuple(
-        PlayerState, (p.stack, p.committed, p.street_bet, True, p.folded, p.all_in, cards)
-    )
-
-
-def posted_ante(p: PlayerState, amount: int, all_in: bool) -> PlayerState:
-    stack = p.stack - amount
-    return new_tuple(
-        PlayerState,
-        (max(stack, 0), p.committed + amount, 0, True, p.folded, all_in or stack <= 0, p.cards),
-    )
-
-
-def collected(p: PlayerState, amount: int) -> PlayerState:
-    return new_tuple(
-        PlayerState,
-        (p.stack + amount, p.committed, p.street_bet, p.dealt_in, p.folded, p.all_in, p.cards),
-    )
-
-
-def street_reset(p: PlayerState) -> PlayerState:
-    return new_tuple(
-        PlayerState, (p.stack, p.committed, 0, p.dealt_in, p.folded, p.all_in, p.cards)
-    )
+    def copy(self) -> HandState:
+        """An independent copy: changing either never changes the other."""
+        return HandState(
+            self.setup,
+            [p.copy() for p in self.players],
+            self.phase,
+            self.street,
+            self.round.copy(),
+            self.deal.copy(),
+            self.record.copy(),
+        )
 
 
 # ------------------------------------------------------------------------------ questions
@@ -425,14 +295,18 @@ def in_hand(p: PlayerState) -> bool:
     return p.dealt_in and not p.folded
 
 
-def can_act(p: PlayerState) -> bool:
-    """Dealt in, not folded and with chips behind."""
-    return p.dealt_in and not p.folded and not p.all_in
-
-
 def live(state: HandState) -> list[int]:
     """Indices of the players still in the hand."""
     return [i for i, p in enumerate(state.players) if p.dealt_in and not p.folded]
+
+
+def players_left(state: HandState) -> int:
+    """How many players are still in the hand."""
+    n = 0
+    for p in state.players:
+        if p.dealt_in and not p.folded:
+            n += 1
+    return n
 
 
 def pot_total(state: HandState) -> int:
@@ -440,18 +314,9 @@ def pot_total(state: HandState) -> int:
     return sum(p.committed for p in state.players)
 
 
-def bet_unit(setup: HandSetup, street: Street | None) -> int:
-    """The size of a bet or raise on a street: small bet on 3rd and 4th, big bet after."""
-    return setup.big_bet if street in BIG_STREETS else setup.small_bet
-
-
 def up_cards(p: PlayerState) -> tuple[str, ...]:
-    """The exposed cards: the door card and the 4th to 6th street cards."""
-    return p.cards[2:6]
-
-
-def known_cards(p: PlayerState) -> list[str]:
-    return [c for c in p.cards if c]
+    """The exposed cards: the door card and the 4th to 6th street cards (`game.UP_CARDS`)."""
+    return p.cards[UP_CARDS]
 
 
 def uncalled(state: HandState) -> tuple[int, int] | None:
@@ -482,6 +347,7 @@ def make_finding(
     message: str,
     severity: Severity = Severity.ERROR,
 ) -> Finding:
+    """A finding of this hand."""
     return Finding(
         rule=str(rule),
         severity=severity,
@@ -492,24 +358,3 @@ def make_finding(
         actual=str(actual),
         message=message,
     )
-
-
-def with_record(state: HandState, **changes: object) -> HandState:
-    """The state with some fields of its end-of-log record changed."""
-    values: list[Any] = list(state.record)
-    index = _RECORD_INDEX
-    for name, value in changes.items():
-        values[index[name]] = value
-    return HandState(
-        state.setup,
-        state.players,
-        state.phase,
-        state.street,
-        state.round,
-        state.deal,
-        new_tuple(Record, values),
-    )
-
-
-def with_deal(state: HandState, **changes: object) -> HandState:
-    return set_deal(state, evolve(state.deal, **changes))

@@ -1,146 +1,448 @@
-"""The two moments between lines: a street's deal is complete, and a betting round is over.
+"""How each line changes a hand's state: the only module that writes a `HandState`.
 
-Both are found lazily, at the first line that needs them (the first action after the deal;
-the next street marker, the showdown, the first `collected` line or the summary), so they
-work the same for a log and for a simulator that applies events one by one.
+`APPLY[type(event)](state, event)` applies one line as written, after the checks have read
+the state (a line that breaks a rule still changes the state as the log says, so that one
+mistake gives one finding and the replay goes on from what the log says). Two moments have
+no line of their own and are applied by the engine when a line shows they have come:
+
+* `close_deal`: a street's cards are all out (at its first betting line, or when the round
+  ends): cards nobody saw take their places and the betting round opens;
+* `end_round`: the betting round is over (at the next street, the showdown, the first
+  `collected` line, the summary or the end of the hand): a bet nobody called goes back.
 """
 
 from __future__ import annotations
 
-from razz.parser.events import Street
-from razz.replay.betting import close_deal
-from razz.replay.findings import Finding, Severity
-from razz.replay.rules import RuleId
-from razz.replay.state import (
-    NUMBER,
-    HandState,
-    Phase,
-    make_finding,
-    take_back,
-    uncalled,
-    with_player,
-    with_record,
+from collections.abc import Callable
+from typing import Any
+
+from razz.parser.events import (
+    Bet,
+    BettingCapped,
+    Board,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Dealt,
+    Event,
+    Fold,
+    HandCancelled,
+    Muck,
+    PostAnte,
+    Raise,
+    SeatResult,
+    Show,
+    ShowDown,
+    StreetStart,
+    Summary,
+    TotalPot,
+    UncalledBet,
 )
+from razz.replay.betting import capped, counts_as_full, opening_third, wager_target
+from razz.replay.cards import BIT, RANK
+from razz.replay.game import (
+    CARDS_AFTER,
+    CARDS_BEFORE,
+    DOOR,
+    FIRST_STREET,
+    LAST_STREET,
+    OPENING,
+    Opening,
+)
+from razz.replay.holdings import learn, shown_cards, third_street_cards
+from razz.replay.order import bring_in_players, first_actor, next_to_act
+from razz.replay.state import UNKNOWN, HandState, Phase, PlayerState, Round, uncalled
 
-_UP_STREETS = frozenset((Street.FOURTH, Street.FIFTH, Street.SIXTH))
+# ------------------------------------------------------------------ chips and cards
 
 
-def close_deal_checked(state: HandState) -> tuple[HandState, list[Finding]]:
-    """Close the current deal, reporting players who did not get the cards they are owed."""
+def put_in(p: PlayerState, amount: int, all_in: bool) -> None:
+    """Player `p` puts `amount` in the pot (never below zero chips behind)."""
+    stack = p.stack - amount
+    p.stack = stack if stack > 0 else 0
+    p.committed += amount
+    p.street_bet += amount
+    p.all_in = all_in or stack <= 0
+
+
+def take_back(p: PlayerState, amount: int) -> None:
+    """An uncalled bet of `amount` goes back to player `p`."""
+    p.all_in = p.all_in and p.stack + amount == 0
+    p.stack += amount
+    p.committed -= amount
+    p.street_bet -= amount
+
+
+def return_uncalled(state: HandState, i: int, amount: int, line: int) -> None:
+    """Player `i` takes back `amount` nobody called, as the log's line `line` says."""
+    take_back(state.players[i], amount)
+    state.record.returned.append((i, amount, line))
+
+
+# ------------------------------------------------------------------ between lines
+
+
+def close_deal(state: HandState) -> None:
+    """A street's cards are out: unseen cards take their places and the betting round opens.
+
+    On 3rd street the bring-in player opens; later, the best exposed board (ORDER-LATER). When
+    fewer than two players can still bet there is no betting round.
+    """
+    street = state.street
+    if state.phase is not Phase.DEALING or street is None:
+        return
+    players = state.players
+    deal = state.deal
+    if street is not FIRST_STREET:
+        # The river may be one community card instead of a card each (DEAL-COMMUNITY).
+        held = CARDS_AFTER[street] - (street is LAST_STREET and deal.community is not None)
+        # A card nobody saw (an opponent's river card, or a missing line) takes its place.
+        for p in players:
+            if p.dealt_in and not p.folded and len(p.cards) < held:
+                p.cards = p.cards + (UNKNOWN,) * (held - len(p.cards))
+    state.phase = Phase.BETTING
+    if OPENING[street] is Opening.BRING_IN:
+        _, opener = bring_in_players(state)
+        deal.bring_in = opener
+    else:
+        _, opener = first_actor(state)
+    active = 0
+    for p in players:
+        if p.dealt_in and not p.folded and not p.all_in:
+            active += 1
+    if active < 2:
+        opener = None
+    state.round = Round(to_act=opener, opener=opener)
+
+
+def open_round(state: HandState) -> HandState:
+    """The state itself, or a copy with its deal closed if it is still being dealt (for the
+    questions a simulator asks between lines: who acts, what may they do)."""
     if state.phase is not Phase.DEALING:
-        return state, []
-    setup, street, found = state.setup, state.street, []
-    line = state.deal.street_line
-    # Cards each player still in the hand must hold now (the river is checked for the hero).
-    owed = 3 if street is Street.THIRD else 6 if street is Street.SEVENTH else NUMBER[street]
-    for i, p in enumerate(state.players):
-        if not p.dealt_in or p.folded or (len(p.cards) >= owed and street is not Street.SEVENTH):
-            continue
-        name = setup.name(i)
-        if street is Street.THIRD and len(p.cards) < 3:
-            found.append(
-                make_finding(
-                    setup,
-                    RuleId.DEAL_3RD,
-                    line,
-                    "a door card",
-                    "no card",
-                    f"{name} is in the hand but was dealt no door card on 3rd street.",
-                )
-            )
-        elif street in _UP_STREETS and len(p.cards) < owed:
-            found.append(
-                make_finding(
-                    setup,
-                    RuleId.DEAL_UP,
-                    line,
-                    f"a card on {street} street",
-                    "no card",
-                    f"{name} is still in the hand but got no card on {street} street.",
-                )
-            )
-        elif (
-            street is Street.SEVENTH
-            and i == state.deal.hero
-            and state.deal.community is None
-            and len(p.cards) < 7
-        ):
-            found.append(
-                make_finding(
-                    setup,
-                    RuleId.DEAL_7TH,
-                    line,
-                    "a river card, face down",
-                    "no card",
-                    f"{name} is still in the hand but the log shows no river card for them.",
-                )
-            )
-    return close_deal(state), found
+        return state
+    view = state.copy()
+    close_deal(view)
+    return view
 
 
-def end_round(state: HandState, line: int) -> tuple[HandState, list[Finding]]:
-    """Close the betting round: report actions owed, a missing cap line, an unreturned bet."""
-    state, found = close_deal_checked(state)
+def end_round(state: HandState, line: int) -> None:
+    """The betting round is over (its checks have run): a bet nobody called goes back."""
+    close_deal(state)
     if state.phase is not Phase.BETTING:
-        return state, found
-    setup, rnd = state.setup, state.round
-    n_live = 0
-    for p in state.players:
-        if p.dealt_in and not p.folded:
-            n_live += 1
-    if rnd.to_act is not None and n_live >= 2:
-        name = setup.name(rnd.to_act)
-        if state.street is Street.THIRD and not state.deal.brought_in:
-            found.append(
-                make_finding(
-                    setup,
-                    RuleId.BRINGIN_CHOICE,
-                    line,
-                    f"{name} posts the bring-in or completes",
-                    "no bring-in",
-                    f"{name} had to post the bring-in or complete, and the log shows neither.",
-                )
-            )
-        else:
-            found.append(
-                make_finding(
-                    setup,
-                    RuleId.ORDER_CLOCKWISE,
-                    line,
-                    f"{name} acts",
-                    "the round ends",
-                    f"The betting round ended before {name} acted.",
-                )
-            )
-        return state, found
-    if rnd.cap_at and not rnd.capped_line and setup.dialect.cap_line:
-        found.append(
-            make_finding(
-                setup,
-                RuleId.STRUCT_CAP,
-                line,
-                "Betting is capped",
-                "no cap line",
-                "The round reached its cap but the log never says `Betting is capped`.",
-                Severity.WARNING,
-            )
-        )
+        return
+    if state.round.to_act is not None and _left(state) >= 2:
+        return  # the round did not end as it should (ORDER-CLOCKWISE): nothing to settle
     pending = uncalled(state)
     if pending is not None:
-        i, amount = pending
-        name = setup.name(i)
-        if setup.dialect.uncalled_line:  # else the format returns it without a line
-            found.append(
-                make_finding(
-                    setup,
-                    RuleId.ACT_UNCALLED,
-                    line,
-                    f"{setup.money(amount)} returned to {name}",
-                    "nothing returned",
-                    f"Nobody called {name}'s last {setup.money(amount)}, but the log never"
-                    " returns it.",
-                )
-            )
-        state = with_player(state, i, take_back(state.players[i], amount))
-        state = with_record(state, returned=(*state.record.returned, (i, amount, line)))
-    return state, found
+        return_uncalled(state, pending[0], pending[1], line)
+
+
+def _left(state: HandState) -> int:
+    n = 0
+    for p in state.players:
+        if p.dealt_in and not p.folded:
+            n += 1
+    return n
+
+
+# ------------------------------------------------------------------ the lines
+
+
+def post_ante(state: HandState, e: PostAnte) -> None:
+    i = state.setup.index.get(e.player)
+    if i is None:
+        return
+    state.deal.antes[i] += e.amount
+    p = state.players[i]
+    stack = p.stack - e.amount
+    p.stack = max(stack, 0)
+    p.committed += e.amount
+    p.street_bet = 0
+    p.dealt_in = True
+    p.all_in = e.all_in or stack <= 0
+
+
+def start_street(state: HandState, e: StreetStart) -> None:
+    for p in state.players:
+        p.street_bet = 0
+    deal = state.deal
+    community = e.community if e.street is LAST_STREET and e.community in RANK else None
+    deal.community = community
+    deal.street_line = e.line
+    if community:
+        deal.seen |= BIT[community]
+    state.phase = Phase.DEALING
+    state.street = e.street
+    state.round = Round()
+
+
+def deal(state: HandState, e: Dealt) -> None:
+    i = state.setup.index.get(e.player)
+    if i is None or e.street is not state.street:
+        return
+    if state.phase is not Phase.DEALING and state.phase is not Phase.BETTING:
+        return
+    p = state.players[i]
+    if p.folded:
+        return
+    deal = state.deal
+    if e.hero and deal.hero is None:
+        deal.hero = i
+    previous, new = shown_cards(e)
+    p.dealt_in = True
+    if e.street is FIRST_STREET:
+        if p.cards:
+            return  # a second 3rd-street deal (DEAL-COUNT) changes nothing
+        p.cards = third_street_cards(e.hero, [c for c in (*previous, *new) if c in RANK])
+        for card in p.cards:
+            if card:
+                deal.seen |= BIT[card]
+        return
+    before = CARDS_BEFORE[e.street]
+    held = p.cards
+    card = next((c for c in new if c in RANK), UNKNOWN)
+    if len(held) == before and held[0 if e.hero else DOOR :] == previous:
+        p.cards = (*held, card)  # the usual line: the earlier cards repeated, one new card
+    elif len(held) > before:
+        return  # a second card on this street (DEAL-COUNT) changes nothing
+    else:
+        # Missing earlier streets still take their positions, so that positions stay aligned.
+        padded = held + (UNKNOWN,) * (before - len(held))
+        known, deal.seen, _ = learn(padded, previous, 0 if e.hero else DOOR, deal.seen)
+        p.cards = (*known[:before], card)
+    if card:
+        deal.seen |= BIT[card]
+
+
+def _next(state: HandState, i: int, level: int, full_level: int, bets: int, aggressor: Any) -> None:
+    """Player `i` acted: the round moves on to the next player owing action."""
+    rnd = state.round
+    rnd.level = level
+    rnd.full_level = full_level
+    rnd.bets = bets
+    rnd.to_act = next_to_act(state.players, i, level, rnd.acted)
+    rnd.aggressor = aggressor
+    rnd.actions += 1
+
+
+def _passive(state: HandState, i: int, chips: int, all_in: bool) -> None:
+    """A call or check (or a late bring-in): chips in, no change to the bet count."""
+    p = state.players[i]
+    if chips or all_in:
+        put_in(p, chips, all_in)
+    rnd = state.round
+    rnd.acted.add(i)
+    _next(state, i, max(rnd.level, p.street_bet), rnd.full_level, rnd.bets, rnd.aggressor)
+
+
+def _wager(state: HandState, i: int, chips: int, all_in: bool, line: int) -> None:
+    """A bet, completion or raise: a full one reopens the betting and counts to the cap."""
+    rnd = state.round
+    p = state.players[i]
+    to = p.street_bet + chips
+    full = counts_as_full(state, to, wager_target(state, i))
+    cap_at = rnd.cap_at
+    put_in(p, chips, all_in)
+    level = max(rnd.level, to)
+    if full:
+        rnd.acted = {i}
+        _next(state, i, level, level, rnd.bets + 1, i)
+    else:
+        bets = rnd.bets + (1 if state.setup.ruleset.short_all_in_counts_to_cap else 0)
+        rnd.acted.add(i)
+        _next(state, i, level, rnd.full_level, bets, i)
+    if not cap_at and capped(state):
+        # Remember where the cap was reached: the log owes a `Betting is capped` line.
+        rnd.cap_at = line
+
+
+def actor(state: HandState, name: str) -> int | None:
+    """The index of the player a betting line names, if that line can be applied at all: a
+    seated player, dealt in, not folded, not all-in, while a betting round is open."""
+    i = state.setup.index.get(name)
+    if i is None or state.phase is not Phase.BETTING:
+        return None
+    p = state.players[i]
+    if not p.dealt_in or p.folded or p.all_in:
+        return None
+    return i
+
+
+def bring_in(state: HandState, e: BringIn) -> None:
+    i = actor(state, e.player)
+    if i is None:
+        return
+    p = state.players[i]
+    amount = e.amount
+    if amount is None:  # the site writes no amount (PHH `pb`): the known bring-in
+        amount = min(state.setup.bring_in or 0, p.stack)
+    if not opening_third(state):
+        _passive(state, i, amount, e.all_in)  # a late bring-in (ACT-CHOICES) is a call
+        return
+    state.deal.brought_in = True
+    put_in(p, amount, e.all_in)
+    state.round.acted = {i}
+    _next(state, i, p.street_bet, 0, 0, None)
+
+
+def bet(state: HandState, e: Bet) -> None:
+    i = actor(state, e.player)
+    if i is None:
+        return
+    if opening_third(state):
+        state.deal.brought_in = True
+    _wager(state, i, e.amount, e.all_in, e.line)
+
+
+def raise_to(state: HandState, e: Raise | Complete) -> None:
+    i = actor(state, e.player)
+    if i is None:
+        return
+    chips = e.to - state.players[i].street_bet
+    if opening_third(state):
+        state.deal.brought_in = True
+    _wager(state, i, chips, e.all_in, e.line)
+
+
+def call(state: HandState, e: Call) -> None:
+    i = actor(state, e.player)
+    if i is None:
+        return
+    p = state.players[i]
+    amount = e.amount
+    if amount is None:  # the site writes no amount (PHH `cc`): what matches the bet
+        amount = max(0, min(state.round.level - p.street_bet, p.stack))
+    if opening_third(state):
+        state.deal.brought_in = True
+    _passive(state, i, amount, e.all_in)
+
+
+def check(state: HandState, e: Check) -> None:
+    i = actor(state, e.player)
+    if i is None:
+        return
+    if opening_third(state):
+        state.deal.brought_in = True
+    _passive(state, i, 0, False)
+
+
+def fold(state: HandState, e: Fold) -> None:
+    i = actor(state, e.player)
+    if i is None:
+        return
+    if opening_third(state):
+        state.deal.brought_in = True
+    state.players[i].folded = True
+    state.deal.folded_on[i] = state.street
+    rnd = state.round
+    rnd.acted.add(i)
+    _next(state, i, rnd.level, rnd.full_level, rnd.bets, rnd.aggressor)
+    if _left(state) <= 1:
+        rnd.to_act = None  # the last player left has won: nobody acts any more
+
+
+def capped_line(state: HandState, e: BettingCapped) -> None:
+    state.round.capped_line = e.line
+
+
+def uncalled_bet(state: HandState, e: UncalledBet) -> None:
+    i = state.setup.index.get(e.player)
+    if i is None:
+        return
+    amount = max(0, min(e.amount, state.players[i].street_bet))
+    return_uncalled(state, i, amount, e.line)
+
+
+def showdown(state: HandState, e: ShowDown) -> None:
+    state.phase = Phase.SHOWDOWN
+    state.record.showdown_line = e.line
+
+
+def _learn_shown(state: HandState, i: int, cards: tuple[str, ...]) -> None:
+    p = state.players[i]
+    known, seen, _ = learn(p.cards, cards, 0, state.deal.seen)
+    if p.dealt_in:
+        p.cards = tuple(known)
+    state.deal.seen = seen
+
+
+def show(state: HandState, e: Show) -> None:
+    i = state.setup.index.get(e.player)
+    if i is None:
+        return
+    _learn_shown(state, i, e.cards)
+    record = state.record
+    if record.showdown_line > 0:
+        record.shows.append((i, True, e.line))
+    record.shown.add(i)
+
+
+def muck(state: HandState, e: Muck) -> None:
+    i = state.setup.index.get(e.player)
+    if i is None or state.record.showdown_line == 0:
+        return
+    state.record.shows.append((i, False, e.line))
+
+
+def collect(state: HandState, e: Collect) -> None:
+    if state.phase is Phase.BETTING or state.phase is Phase.DEALING:
+        state.phase = Phase.SHOWDOWN
+    i = state.setup.index.get(e.player)
+    if i is None:
+        return
+    state.players[i].stack += e.amount
+    state.record.collects.append((i, e))
+
+
+def summary(state: HandState, e: Summary) -> None:
+    state.phase = Phase.SUMMARY
+    state.record.summary_line = e.line
+
+
+def total_pot(state: HandState, e: TotalPot) -> None:
+    state.record.total = e
+
+
+def board(state: HandState, e: Board) -> None:
+    state.record.board = e
+
+
+def seat_result(state: HandState, e: SeatResult) -> None:
+    i = state.setup.index.get(e.player)
+    if i is not None and e.cards:
+        _learn_shown(state, i, e.cards)
+    state.record.seat_results.append(e)
+
+
+def cancelled(state: HandState, e: HandCancelled) -> None:
+    state.record.cancelled = True
+
+
+Apply = Callable[[HandState, Any], None]
+
+APPLY: dict[type[Event], Apply] = {
+    PostAnte: post_ante,
+    StreetStart: start_street,
+    Dealt: deal,
+    BringIn: bring_in,
+    Bet: bet,
+    Complete: raise_to,
+    Raise: raise_to,
+    Call: call,
+    Check: check,
+    Fold: fold,
+    BettingCapped: capped_line,
+    UncalledBet: uncalled_bet,
+    ShowDown: showdown,
+    Show: show,
+    Muck: muck,
+    Collect: collect,
+    Summary: summary,
+    TotalPot: total_pot,
+    Board: board,
+    SeatResult: seat_result,
+    HandCancelled: cancelled,
+}
+"""What each line does to the state; lines of other types (seats, chat …) change nothing."""

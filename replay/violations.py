@@ -50,7 +50,7 @@ from razz.parser.events import (
     StreetStart,
     TotalPot,
 )
-from razz.replay.betting import Action, capped, close_deal, wager_target
+from razz.replay.betting import Action, capped, wager_target
 from razz.replay.cards import RANK, RANK_CHARS
 from razz.replay.lowhand import (
     best_five,
@@ -76,7 +76,8 @@ from razz.replay.simulator import (
     file_text,
     run_tables,
 )
-from razz.replay.state import HandState, PlayerState, bet_unit, in_hand
+from razz.replay.state import HandState, PlayerState, in_hand
+from razz.replay.transitions import open_round
 
 __all__ = ["FAULTS", "Fault", "Injection", "simulate_violations", "write_violations"]
 
@@ -113,8 +114,9 @@ class Injection:
 
 
 def _betting_state(play: _HandPlay) -> HandState:
-    """The state with the current deal closed, so that the round's opener is known."""
-    return close_deal(play.state)
+    """The state with the current deal closed, so that the round's opener is known (a copy
+    while the deal is still open: the hand's own state is not changed)."""
+    return open_round(play.state)
 
 
 def _index(state: HandState, name: str) -> int:
@@ -345,7 +347,7 @@ class StructCap(_ActionFault):
             return None
         i = _index(state, chosen.player)
         p, rnd = state.players[i], state.round
-        unit = bet_unit(state.setup, street)
+        unit = state.setup.bet_unit(street)
         to = rnd.level + unit
         if p.stack <= to - p.street_bet:
             return None
@@ -721,7 +723,7 @@ class ActRaiseSize(_ActionFault):
         if raise_ is None:
             return None
         p, rnd = state.players[_index(state, chosen.player)], state.round
-        unit = bet_unit(state.setup, street)
+        unit = state.setup.bet_unit(street)
         to = rnd.level + 2 * unit
         if p.stack <= to - p.street_bet:
             return None
@@ -770,7 +772,7 @@ class LogStack(_ActionFault):
     ) -> tuple[Event, str] | None:  # fmt: skip
         kinds = _kinds(actions)
         bet, call = kinds.get("bet"), kinds.get("call")
-        unit = bet_unit(state.setup, street)
+        unit = state.setup.bet_unit(street)
         if bet is not None and bet.all_in and bet.chips < unit and chosen.player != play.table.hero:
             return Bet(0, chosen.player, unit), f"bets {unit} with {bet.chips} left"
         # Not marked all-in: half the chances are left for a bet beyond the stack, later.

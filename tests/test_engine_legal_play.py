@@ -84,7 +84,7 @@ class Table:
         self.folded_on: dict[str, Street] = {}
 
     def apply(self, event: Event) -> None:
-        self.state, found = step(self.state, event)
+        found = step(self.state, event)
         self.findings.extend(found)
 
     def next_line(self) -> int:
@@ -174,7 +174,7 @@ class Table:
             else:
                 result = SeatResult(self.next_line(), name, seat, Outcome.COLLECTED, amount=won)
             self.apply(result)
-        self.state, found, final = finish(self.state, self.line)
+        found, final = finish(self.state, self.line)
         self.findings.extend(found)
         return final
 
@@ -211,17 +211,17 @@ def test_hands_played_from_legal_actions_have_no_finding(ruleset: Ruleset) -> No
 def test_the_bring_in_player_chooses_between_the_bring_in_and_the_completion() -> None:
     state = new_hand(POKERSTARS, ((1, "ann", 100), (2, "bob", 100)), 4, 8, ante=1, bring_in=2)
     for name, amount, all_in in ante_due(state):
-        state, _ = step(state, PostAnte(0, name, amount, all_in))
-    state, _ = step(state, StreetStart(0, Street.THIRD))
-    state, _ = step(state, Dealt(0, "ann", Street.THIRD, (), ("Kc",), False))
-    state, _ = step(state, Dealt(0, "bob", Street.THIRD, (), ("4d",), False))
+        step(state, PostAnte(0, name, amount, all_in))
+    step(state, StreetStart(0, Street.THIRD))
+    step(state, Dealt(0, "ann", Street.THIRD, (), ("Kc",), False))
+    step(state, Dealt(0, "bob", Street.THIRD, (), ("4d",), False))
     actions = legal_actions(state)
     assert [(a.kind, a.chips, a.to) for a in actions] == [
         (ActionKind.BRING_IN, 2, 2),
         (ActionKind.COMPLETE, 4, 4),
     ]
     assert isinstance(actions[1].to_event(9), Bet)  # a completion by the bring-in is `bets`
-    state, _ = step(state, actions[0].to_event(9))
+    step(state, actions[0].to_event(9))
     assert [(a.kind, a.amount, a.to) for a in legal_actions(state)] == [
         (ActionKind.FOLD, 0, 0),
         (ActionKind.CALL, 2, 2),
@@ -232,11 +232,11 @@ def test_the_bring_in_player_chooses_between_the_bring_in_and_the_completion() -
 def test_a_short_stack_gets_an_all_in_for_less() -> None:
     state = new_hand(POKERSTARS, ((1, "ann", 3), (2, "bob", 100)), 4, 8, ante=1, bring_in=2)
     for name, amount, all_in in ante_due(state):
-        state, _ = step(state, PostAnte(0, name, amount, all_in))
-    state, _ = step(state, StreetStart(0, Street.THIRD))
-    state, _ = step(state, Dealt(0, "ann", Street.THIRD, (), ("2c",), False))
-    state, _ = step(state, Dealt(0, "bob", Street.THIRD, (), ("Kd",), False))
-    state, _ = step(state, legal_actions(state)[1].to_event(5))  # bob completes to 4
+        step(state, PostAnte(0, name, amount, all_in))
+    step(state, StreetStart(0, Street.THIRD))
+    step(state, Dealt(0, "ann", Street.THIRD, (), ("2c",), False))
+    step(state, Dealt(0, "bob", Street.THIRD, (), ("Kd",), False))
+    step(state, legal_actions(state)[1].to_event(5))  # bob completes to 4
     call = next(a for a in legal_actions(state) if a.kind is ActionKind.CALL)
     assert (call.player, call.chips, call.all_in) == ("ann", 2, True)
     assert not [a for a in legal_actions(state) if a.kind is ActionKind.RAISE]

@@ -79,15 +79,15 @@ def _play_against_pokerkit(rng: random.Random) -> tuple[list[int], list[int], in
         AUTOMATIONS, True, ANTE, BRING_IN, SMALL, BIG, tuple(stacks), n
     )
     for name, amount, all_in in ante_due(ours):
-        ours, _ = step(ours, PostAnte(0, name, amount, all_in))
+        step(ours, PostAnte(0, name, amount, all_in))
     ours_dealt, theirs_dealt = [0] * n, [0] * n
     while (street := next_street(ours)) is not None:
-        ours, _ = step(ours, StreetStart(0, street))
+        step(ours, StreetStart(0, street))
         for k in range(n):
             p = ours.players[k]
             if p.dealt_in and not p.folded:
                 held, new = cards[k][: ours_dealt[k]], cards[k][ours_dealt[k] : street.number]
-                ours, _ = step(ours, Dealt(0, names[k], street, tuple(held), tuple(new), True))
+                step(ours, Dealt(0, names[k], street, tuple(held), tuple(new), True))
                 ours_dealt[k] = street.number
         # PokerKit deals on by itself when nobody can bet: deal it this street only.
         while theirs.can_deal_hole():
@@ -112,10 +112,10 @@ def _play_against_pokerkit(rng: random.Random) -> tuple[list[int], list[int], in
                 theirs.fold()
             else:
                 theirs.check_or_call()
-            ours, found = step(ours, action.to_event(0))
+            found = step(ours, action.to_event(0))
             assert found == ()
         if (pending := uncalled_bet(ours)) is not None:
-            ours, _ = step(ours, UncalledBet(0, *pending))
+            step(ours, UncalledBet(0, *pending))
     settlement = settle(ours)
     payoffs = [settlement.won(names[k]) - ours.players[k].committed for k in range(n)]
     split_three_ways = any(len(pot.winners) > 2 for pot in settlement.pots)

@@ -1,20 +1,20 @@
-"""The checks that need the whole hand: pots and winners, the rake, the show order, the summary.
+"""Showdown and the pot: SHOW-ORDER, HAND-LOW, HAND-PAIRS, HAND-COMPARE, WIN-NOQUAL,
+WIN-SPLIT, POT-SIDE and POT-RAKE.
 
-Rules checked here: HAND-LOW, HAND-PAIRS, HAND-COMPARE, WIN-NOQUAL, WIN-SPLIT, POT-SIDE,
-POT-RAKE, SHOW-ORDER, LOG-SUMMARY and LOG-DESC (summary descriptions).
+Line by line: only players still in the hand show, muck or collect. Once the hand is over
+(`end_of_hand`): each pot goes to its best eligible low, ties split with the odd chip by the
+ruleset, the summary's total is every contribution and the winners get it less the rake, and
+the last bettor shows first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-from razz.parser.events import Outcome, Street
-from razz.parser.sites.base import SeatSummary
+from razz.parser.events import Collect, Muck
 from razz.replay.cards import RANK
+from razz.replay.checks.log import cards_of as _cards_of
 from razz.replay.findings import Finding, Severity
 from razz.replay.lowhand import (
     best_five,
-    description_matches,
     is_straight,
     lo_text,
     low_value,
@@ -22,122 +22,74 @@ from razz.replay.lowhand import (
     value_aces_high,
 )
 from razz.replay.order import show_order
-from razz.replay.pots import (
-    PotAward,
-    Settlement,
-    best_hands,
-    hand_values,
-    pots_of,
-    split_pot,
-    split_rake,
-)
+from razz.replay.pots import Settlement, split_pot
 from razz.replay.rules import RuleId
-from razz.replay.state import (
-    HandState,
-    Phase,
-    in_hand,
-    make_finding,
-    pot_total,
-    take_back,
-    uncalled,
-    with_player,
-)
-from razz.replay.transitions import end_round
-
-EMPTY_SETTLEMENT = Settlement((), 0, 0, None)
+from razz.replay.state import NO_FINDINGS, HandState, in_hand, make_finding, pot_total
 
 
-def settle_state(
-    state: HandState,
-    rake: int = 0,
-    hands: Mapping[int, Sequence[str]] | None = None,
-    per_pot: Mapping[int, int] | None = None,
-) -> Settlement:
-    """Pots, winners and shares of a finished hand.
-
-    A bet still uncalled is returned first. Contenders are the players left who did not muck
-    at the showdown; a pot whose contenders' cards are not all known has no winners (`()`).
-    `per_pot` gives the amount actually paid from some pots, which then replaces their share
-    of the rake.
-    """
-    pending = (
-        uncalled(state) if state.round.to_act is None or state.phase is not Phase.BETTING else None
-    )
-    returned = None
-    if pending is not None:
-        i, amount = pending
-        state = with_player(state, i, take_back(state.players[i], amount))
-        returned = (state.setup.name(i), amount)
-    players, setup = state.players, state.setup
-    pots = pots_of(
-        [p.committed for p in players],
-        [not in_hand(p) for p in players],
-        [p.all_in for p in players],
-    )
-    live = [i for i, p in enumerate(players) if in_hand(p)]
-    mucked = {i for i, showed, _ in state.record.shows if not showed}
-    contenders = [i for i in live if i not in mucked]
-    cards = {i: tuple(hands[i]) if hands and i in hands else players[i].cards for i in contenders}
-    values = hand_values(cards, state.deal.community)
-    rakes = split_rake([pot.amount for pot in pots], rake)
-    awards = []
-    for pot, pot_rake in zip(pots, rakes, strict=True):
-        eligible = [i for i in pot.eligible if i in contenders]
-        if len(live) == 1:
-            winners = live
-        elif len(eligible) == 1:
-            winners = eligible
-        elif eligible and all(i in values for i in eligible):
-            winners = best_hands(values, eligible)
-        else:
-            winners = []
-        paid = per_pot[pot.index] if per_pot and pot.index in per_pot else pot.amount - pot_rake
-        shares = split_pot(paid, winners, setup.ruleset, cards)
-        awards.append(
-            PotAward(
-                pot.index,
-                pot.amount,
-                pot.amount - paid,
-                tuple(setup.name(i) for i in pot.eligible),
-                tuple(setup.name(i) for i in sorted(shares)),
-                tuple(shares[i] for i in sorted(shares)),
-            )
-        )
-    return Settlement(tuple(awards), sum(p.committed for p in players), rake, returned)
-
-
-def finish(state: HandState, last_line: int) -> tuple[HandState, list[Finding], Settlement]:
-    """Run the end-of-hand checks; return the final state, their findings and the settlement."""
-    if state.record.cancelled:
-        return state, [], EMPTY_SETTLEMENT
-    found: list[Finding] = []
-    if state.phase in (Phase.DEALING, Phase.BETTING):
-        state, found = end_round(state, last_line)
-    record = state.record
-    pot_sum = pot_total(state)
-    collected_sum = sum(c.amount for _, c in record.collects)
-    if record.total is not None:
-        rake = record.total.rake
+def folded_shows(state: HandState, name: str, i: int, line: int, mucks: bool) -> list[Finding]:
+    """SHOW-ORDER: only the players left in the hand show (or muck) at the showdown."""
+    if not state.players[i].folded:
+        return []
+    if mucks:
+        message = f"{name} folded earlier; only the players left in the hand show or muck."
     else:
-        rake = max(0, pot_sum - collected_sum) if record.collects else 0
+        message = f"{name} folded; only the players left in the hand show down."
+    return [
+        make_finding(
+            state.setup, RuleId.SHOW_ORDER, line, "players still in the hand", name, message
+        )
+    ]
+
+
+def mucked(state: HandState, e: Muck) -> tuple[Finding, ...] | list[Finding]:
+    """SHOW-ORDER of a `mucks hand` line at the showdown."""
+    i = state.setup.index.get(e.player)
+    if i is None or state.record.showdown_line == 0:
+        return NO_FINDINGS
+    return folded_shows(state, e.player, i, e.line, mucks=True)
+
+
+def collector(state: HandState, e: Collect) -> tuple[Finding, ...]:
+    """POT-SIDE: only a player still in the hand collects a pot."""
+    setup = state.setup
+    i = setup.index.get(e.player)
+    if i is None:
+        return (
+            make_finding(
+                setup,
+                RuleId.POT_SIDE,
+                e.line,
+                "a player in the hand",
+                e.player,
+                f"{e.player} collects a pot but has no seat in this hand.",
+            ),
+        )
+    if in_hand(state.players[i]):
+        return NO_FINDINGS
+    return (
+        make_finding(
+            setup,
+            RuleId.POT_SIDE,
+            e.line,
+            "a player in the hand",
+            e.player,
+            f"{e.player} folded and cannot win a pot.",
+        ),
+    )
+
+
+def end_of_hand(state: HandState, expected: Settlement, last_line: int) -> list[Finding]:
+    """The pots (labels, winners, amounts), the total and the show order of a finished hand,
+    against `expected`, the settlement the rules give."""
+    record = state.record
+    by_pot, first_line, found = _collects_by_pot(state, len(expected.pots))
     line = record.summary_line or last_line
-    expected = settle_state(state, rake)
-    by_pot, first_line, label_found = _collects_by_pot(state, len(expected.pots))
-    found += label_found
     found += _check_pots(state, expected, by_pot, first_line, line)
-    found += _check_total(state, expected, by_pot, pot_sum, collected_sum)
+    collected_sum = sum(c.amount for _, c in record.collects)
+    found += _check_total(state, expected, by_pot, pot_total(state), collected_sum)
     found += _check_show_order(state, expected)
-    found += _check_summary(state, last_line)
-    # Where the log paid exactly the right players, its per-pot amounts replace our rake split.
-    per_pot = {
-        award.index: paid
-        for award in expected.pots
-        if award.index in by_pot
-        and (paid := sum(by_pot[award.index].values())) != award.amount - award.rake
-        and set(award.winners) == {state.setup.name(i) for i in by_pot[award.index]}
-    }
-    settlement = settle_state(state, rake, per_pot=per_pot) if per_pot else expected
-    return state, found, settlement
+    return found
 
 
 def _collects_by_pot(
@@ -192,14 +144,6 @@ def _collects_by_pot(
         pot[i] = pot.get(i, 0) + c.amount
         first_line.setdefault(k, c.line)
     return by_pot, first_line, found
-
-
-def _cards_of(state: HandState, i: int) -> list[str]:
-    cards = [c for c in state.players[i].cards if c]
-    community = state.deal.community
-    if community and len(cards) == 6:
-        cards.append(community)
-    return cards
 
 
 def _check_pots(
@@ -510,145 +454,3 @@ def _check_show_order(state: HandState, expected: Settlement) -> list[Finding]:
                 )
             ]
     return []
-
-
-def _check_summary(state: HandState, last_line: int) -> list[Finding]:
-    setup, record, players = state.setup, state.record, state.players
-    dialect = setup.dialect
-    if not record.summary_line:
-        if not dialect.summary:
-            return []  # the format has no summary section
-        return [
-            make_finding(
-                setup,
-                RuleId.LOG_SUMMARY,
-                last_line,
-                "*** SUMMARY ***",
-                "no summary",
-                "The hand has no summary.",
-            )
-        ]
-    money = setup.money
-    won: dict[int, int] = {}
-    for k, c in record.collects:
-        won[k] = won.get(k, 0) + c.amount
-    found: list[Finding] = []
-    seen: set[int] = set()
-
-    def bad(line: int, want: str, got: str, message: str, sev: Severity = Severity.ERROR) -> None:
-        found.append(make_finding(setup, RuleId.LOG_SUMMARY, line, want, got, message, sev))
-
-    for r in record.seat_results:
-        i = setup.index.get(r.player)
-        if i is None:
-            bad(
-                r.line,
-                "a seated player",
-                r.player,
-                f"The summary lists {r.player}, who has no seat.",
-            )
-            continue
-        if i in seen:
-            bad(r.line, "one line", "a second line", f"The summary lists {r.player} twice.")
-            continue
-        seen.add(i)
-        if setup.seats[i].seat != r.seat:
-            bad(
-                r.line,
-                f"seat {setup.seats[i].seat}",
-                f"seat {r.seat}",
-                f"{r.player} sits in seat {setup.seats[i].seat}, not seat {r.seat}.",
-            )
-        p, amount = players[i], won.get(i, 0)
-        folded_on = state.deal.folded_on[i]
-        if p.folded and r.outcome is not Outcome.FOLDED:
-            bad(
-                r.line,
-                f"folded on the {folded_on} Street",
-                str(r.outcome),
-                f"{r.player} folded on {folded_on} street.",
-            )
-            continue
-        if r.outcome is Outcome.FOLDED:
-            if not p.folded:
-                bad(r.line, str(_outcome(state, i, amount)), "folded", f"{r.player} did not fold.")
-            elif r.street is not None and r.street is not folded_on:
-                bad(
-                    r.line,
-                    f"folded on {folded_on}",
-                    f"folded on {r.street}",
-                    f"{r.player} folded on {folded_on} street, not on {r.street} street.",
-                )
-            elif r.street is Street.THIRD and dialect.didnt_bet:
-                didnt_bet = p.committed == state.deal.antes[i]
-                if r.didnt_bet != didnt_bet:
-                    bad(
-                        r.line,
-                        "(didn't bet)" if didnt_bet else "no (didn't bet)",
-                        "(didn't bet)" if r.didnt_bet else "no (didn't bet)",
-                        f"{r.player} {'put nothing' if didnt_bet else 'put chips'} in the pot"
-                        " beyond the ante before folding.",
-                        Severity.WARNING,
-                    )
-            continue
-        if r.outcome in (Outcome.COLLECTED, Outcome.SHOWED_WON):
-            if amount == 0:
-                bad(
-                    r.line,
-                    "nothing won",
-                    f"won {money(r.amount)}",
-                    f"{r.player} collected nothing.",
-                )
-            elif r.amount is not None and r.amount != amount:
-                bad(
-                    r.line,
-                    money(amount),
-                    money(r.amount),
-                    f"{r.player} collected {money(amount)}, not {money(r.amount)}.",
-                )
-        elif amount > 0:
-            bad(
-                r.line,
-                f"won {money(amount)}",
-                str(r.outcome),
-                f"{r.player} collected {money(amount)} and did not lose.",
-            )
-        if r.outcome in (Outcome.SHOWED_WON, Outcome.SHOWED_LOST) and i not in record.shown:
-            bad(r.line, "no cards shown", "showed", f"{r.player} showed no cards in the hand.")
-        if (
-            r.description is not None
-            and r.outcome in (Outcome.SHOWED_WON, Outcome.SHOWED_LOST)
-            and dialect.lo_description
-        ):
-            cards = _cards_of(state, i)
-            if not description_matches(r.description, cards):
-                found.append(
-                    make_finding(
-                        setup,
-                        RuleId.LOG_DESC,
-                        r.line,
-                        f"Lo: {lo_text(cards)}",
-                        r.description,
-                        f"{r.player}'s cards make Lo: {lo_text(cards)}, not what the summary"
-                        f" writes ({r.description}).",
-                    )
-                )
-    for i, p in enumerate(players):
-        if dialect.seat_summary is SeatSummary.NONE:
-            break
-        if dialect.seat_summary is SeatSummary.WINNERS and not won.get(i):
-            continue
-        if p.dealt_in and i not in seen:
-            bad(
-                record.summary_line,
-                f"a line for {setup.name(i)}",
-                "none",
-                f"The summary has no line for {setup.name(i)}, who was dealt in.",
-            )
-    return found
-
-
-def _outcome(state: HandState, i: int, amount: int) -> str:
-    if amount:
-        return "won"
-    return "lost" if state.record.showdown_line else "in the hand"
