@@ -25,7 +25,7 @@ from typing import Any
 from razz.analysis.fairness_synthetic import LOW, door_swap_chance
 from razz.parser.events import Street
 from razz.replay.cards import RANK
-from razz.replay.simulator import FaultHook, SimulatedFile, run_tables
+from razz.simulate.simulator import FaultHook, SimulatedFile, run_tables
 
 
 def biased_door(cards: list[str], deck: list[str], rng: random.Random,

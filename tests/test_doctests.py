@@ -11,7 +11,7 @@ import pytest
 # The dashboard's pages run Streamlit code on import, so they are left out.
 PACKAGES = (
     "razz", "razz.commands", "razz.grammar", "razz.parser", "razz.parser.sites", "razz.replay",
-    "razz.store", "razz.analysis",
+    "razz.simulate", "razz.store", "razz.analysis",
 )
 
 

@@ -33,7 +33,7 @@ from razz.analysis.fairness_text import report_text
 from razz.cli import main
 from razz.parser.events import Dealt, Street
 from razz.replay.cards import DECK, RANK
-from razz.replay.simulator import SimulatedFile, simulate, write_files
+from razz.simulate.simulator import SimulatedFile, simulate, write_files
 from razz.store import db as store_db
 from razz.store.importer import Settings, import_paths
 

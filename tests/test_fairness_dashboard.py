@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from razz.analysis.fairness_bias import simulate_biased
 from razz.cli import main
 from razz.dashboard import data
-from razz.replay.simulator import write_files
+from razz.simulate.simulator import write_files
 from razz.store.importer import Settings, import_paths
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -281,7 +281,7 @@ def test_folders_globs_and_zip_archives_are_imported(tmp_path: Path) -> None:
 
 
 def test_workers_store_exactly_what_a_single_process_stores(tmp_path: Path) -> None:
-    from razz.replay.simulator import simulate, write_files
+    from razz.simulate.simulator import simulate, write_files
 
     folder = tmp_path / "sim"
     write_files(simulate(hands=300, seed=11), folder)

@@ -20,9 +20,9 @@ from razz.replay.audit import audit_hand
 from razz.replay.findings import Finding
 from razz.replay.results import HandResult
 from razz.replay.rules import RULES
-from razz.replay.simulator import SimulatedFile, SimulatedHand, simulate, write_files
 from razz.replay.tablecheck import check_tables
-from razz.replay.violations import Injection, simulate_violations, write_violations
+from razz.simulate.simulator import SimulatedFile, SimulatedHand, simulate, write_files
+from razz.simulate.violations import Injection, simulate_violations, write_violations
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 # The command that made sample_histories/ (see its README.md); the round trip replays it.

@@ -3,9 +3,11 @@ exact line numbers, stacks carried from hand to hand, and the same bytes for the
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from razz.cli import main
+from razz.parser import Hand, read_stream
 from razz.parser.events import (
     BettingCapped,
     BringIn,
@@ -35,11 +38,14 @@ from razz.parser.events import (
 )
 from razz.parser.sites.pokerstars_writer import HandWriter
 from razz.replay.cards import door_key
-from razz.replay.players import STYLES, TRICKY_NAMES, low_strength
-from razz.replay.simulator import (
+from razz.simulate.players import STYLES, TRICKY_NAMES, low_strength
+from razz.simulate.simulator import (
     CASH_STAKES,
+    CASH_TABLE_NAMES,
+    TABLE_NAMES,
     TOURNAMENT_LEVELS,
     SimulatedFile,
+    cash_table_name,
     file_text,
     roman,
     simulate,
@@ -198,6 +204,33 @@ def test_stakes_follow_pokerstars_ante_and_bring_in_sizes() -> None:
 
 def test_roman_numerals_of_levels() -> None:
     assert [roman(n) for n in (1, 4, 9, 14, 31, 40)] == ["I", "IV", "IX", "XIV", "XXXI", "XL"]
+
+
+def test_cash_tables_get_new_names_after_all_624_are_used() -> None:
+    # A long run (razz simulate --hands 200000) opens more cash tables than there are
+    # names; the generator used to draw forever once the 624th was taken.
+    taken: set[str] = set()
+    rng = random.Random(5)
+    names = [cash_table_name(rng, taken) for _ in range(2 * CASH_TABLE_NAMES + 10)]
+    assert len(set(names)) == len(names) == len(taken)
+    first, second, third = (
+        names[:CASH_TABLE_NAMES],
+        names[CASH_TABLE_NAMES : 2 * CASH_TABLE_NAMES],
+        names[2 * CASH_TABLE_NAMES :],
+    )
+    every = {f"{t} {roman(n)}" for t in TABLE_NAMES for n in range(1, 40)}
+    assert set(first) == every  # every plain name once, before any gets a number
+    assert {n.removesuffix(" 2") for n in second} == every
+    assert all(n.endswith(" 3") for n in third)
+
+
+def test_a_numbered_table_name_reads_back_as_written(run: tuple[SimulatedFile, ...]) -> None:
+    simulated = next(f for f in run if f.kind is GameKind.CASH)
+    hand = simulated.hands[0]
+    header = replace(hand.header, table="Gotha XII 2")
+    text = file_text(replace(simulated, hands=(replace(hand, header=header),)))
+    (read,) = [h for h in read_stream(io.BytesIO(text.encode()), "t.txt") if isinstance(h, Hand)]
+    assert read.header.table == "Gotha XII 2"
 
 
 @given(

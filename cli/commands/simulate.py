@@ -67,8 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from razz.replay.simulator import simulate, write_files
-    from razz.replay.violations import (
+    from razz.simulate.simulator import simulate, write_files
+    from razz.simulate.violations import (
         simulate_rule_samples,
         simulate_violations,
         write_rule_samples,

@@ -134,7 +134,7 @@ def simulated_blocks(hands: int = SIM_HANDS, seed: int = SIM_SEED) -> Iterator[t
     """(block number, text digest, results digest) per block of simulated hands."""
     from razz.parser import Hand, read_stream
     from razz.replay.audit import audit_hand
-    from razz.replay.simulator import file_text, simulate
+    from razz.simulate.simulator import file_text, simulate
 
     block: list[tuple[str, Any]] = []
     number = 0
@@ -158,7 +158,7 @@ def simulated_event_blocks(
     """(block number, events digest) per block of simulated hands: what the reader gives."""
     from razz.parser import read_stream
     from razz.parser.serialize import result_to_dict
-    from razz.replay.simulator import file_text, simulate
+    from razz.simulate.simulator import file_text, simulate
 
     block: list[Any] = []
     number = 0

@@ -65,19 +65,19 @@ from razz.replay.lowhand import (
 from razz.replay.order import bring_in_players, door_card, first_actor
 from razz.replay.pots import PotAward, Settlement
 from razz.replay.ruleset import POKERSTARS, Ruleset
-from razz.replay.simulator import (
+from razz.replay.state import HandState, PlayerState, in_hand
+from razz.replay.transitions import open_round
+from razz.simulate.simulator import (
     FaultHook,
+    HandPlay,
+    Seat,
+    Session,
     SimulatedFile,
     SimulatedHand,
     SimulationError,
-    _HandPlay,
-    _Seat,
-    _Session,
     file_text,
     run_tables,
 )
-from razz.replay.state import HandState, PlayerState, in_hand
-from razz.replay.transitions import open_round
 
 __all__ = ["FAULTS", "Fault", "Injection", "simulate_violations", "write_violations"]
 
@@ -113,7 +113,7 @@ class Injection:
 # ------------------------------------------------------------------------ helpers
 
 
-def _betting_state(play: _HandPlay) -> HandState:
+def _betting_state(play: HandPlay) -> HandState:
     """The state with the current deal closed, so that the round's opener is known (a copy
     while the deal is still open: the hand's own state is not changed)."""
     return open_round(play.state)
@@ -127,34 +127,34 @@ def _can_act(p: PlayerState) -> bool:
     return p.dealt_in and not p.folded and not p.all_in
 
 
-def _ups(play: _HandPlay, name: str) -> tuple[str, ...]:
+def _ups(play: HandPlay, name: str) -> tuple[str, ...]:
     return tuple(play.cards.get(name, [])[2:6])
 
 
-def _full_hand(play: _HandPlay, name: str) -> tuple[str, ...]:
+def _full_hand(play: HandPlay, name: str) -> tuple[str, ...]:
     cards = tuple(play.cards[name])
     return (*cards, play.community) if play.community else cards
 
 
-def _find_line(play: _HandPlay, match: Callable[[Event], bool]) -> int:
+def _find_line(play: HandPlay, match: Callable[[Event], bool]) -> int:
     for event in play.events:
         if match(event):
             return event.line
     raise SimulationError("an injected line is missing from the hand")
 
 
-def _door_slot(play: _HandPlay, k: int) -> int:
+def _door_slot(play: HandPlay, k: int) -> int:
     """The deck index of the door card of the k-th player dealt on 3rd street."""
     return len(play.deck) - 1 - (3 * k + 2)
 
 
-def _put_in_slot(play: _HandPlay, card: str, slot: int) -> None:
+def _put_in_slot(play: HandPlay, card: str, slot: int) -> None:
     deck = play.deck
     j = deck.index(card)
     deck[j], deck[slot] = deck[slot], deck[j]
 
 
-def _active_after_ante(play: _HandPlay) -> list[_Seat]:
+def _active_after_ante(play: HandPlay) -> list[Seat]:
     """Seated players who will still have chips once the ante is posted."""
     ante = play.table.stakes.ante
     bring_in = play.table.stakes.bring_in
@@ -201,7 +201,7 @@ class _ActionFault(Fault, ABC):
     streets: ClassVar[tuple[Street, ...]] = STREETS
 
     def action(
-        self, play: _HandPlay, street: Street, actions: Sequence[Action], chosen: Action
+        self, play: HandPlay, street: Street, actions: Sequence[Action], chosen: Action
     ) -> Callable[[int], Event] | None:
         if self.spent or street not in self.streets:
             return None
@@ -217,7 +217,7 @@ class _ActionFault(Fault, ABC):
     @abstractmethod
     def make(
         self,
-        play: _HandPlay,
+        play: HandPlay,
         state: HandState,
         street: Street,
         actions: Sequence[Action],
@@ -236,7 +236,7 @@ def _kinds(actions: Sequence[Action]) -> dict[str, Action]:
 class StructLimit(Fault):
     rule = "STRUCT-LIMIT"
 
-    def header(self, play: _HandPlay, header: HandHeader) -> HandHeader:
+    def header(self, play: HandPlay, header: HandHeader) -> HandHeader:
         if self.spent or not self.fire(play.first_line, "big bet three small bets"):
             return header
         return replace(header, big_bet=3 * header.small_bet)
@@ -246,14 +246,14 @@ class StructAnte(Fault):
     rule = "STRUCT-ANTE"
     chosen: str | None = None
 
-    def before_hand(self, play: _HandPlay) -> None:
+    def before_hand(self, play: HandPlay) -> None:
         ante = play.table.stakes.ante
         able = [s.name for s in play.seats if s.stack > ante + 1]
         # The hand's ante is the amount most players post: the others must outnumber this one.
         if len(able) >= 3:
             self.chosen = self.rng.choice(able)
 
-    def ante(self, play: _HandPlay, name: str, amount: int, all_in: bool) -> tuple[int, bool]:
+    def ante(self, play: HandPlay, name: str, amount: int, all_in: bool) -> tuple[int, bool]:
         if self.spent or name != self.chosen:
             return amount, all_in
         if not self.fire(play.next_line, f"ante {amount + 1} instead of {amount}"):
@@ -267,7 +267,7 @@ class StructBringinSize(_ActionFault):
     streets = (Street.THIRD,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         kinds = _kinds(actions)
@@ -290,7 +290,7 @@ class StructSmall(_ActionFault):
     streets = (Street.FOURTH,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         kinds = _kinds(actions)
@@ -309,7 +309,7 @@ class StructBig(_ActionFault):
     streets = (Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if "bet" not in _kinds(actions):
@@ -325,7 +325,7 @@ class StructNoDouble(_ActionFault):
     streets = (Street.FOURTH,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if "bet" not in _kinds(actions):
@@ -340,7 +340,7 @@ class StructCap(_ActionFault):
     rule = "STRUCT-CAP"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if not capped(state) or len(play.live()) < 3:
@@ -362,7 +362,7 @@ class BringinWho(_ActionFault):
     streets = (Street.THIRD,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if "bring_in" not in _kinds(actions):
@@ -399,7 +399,7 @@ class _RiggedBringIn(_ActionFault, ABC):
     streets = (Street.THIRD,)
     rigged: bool = False
 
-    def rig_deck(self, play: _HandPlay) -> None:
+    def rig_deck(self, play: HandPlay) -> None:
         plan = self.plan(play)
         if plan is None:
             return
@@ -412,11 +412,11 @@ class _RiggedBringIn(_ActionFault, ABC):
         self.rigged = True
 
     @abstractmethod
-    def plan(self, play: _HandPlay) -> dict[str, str] | None:
+    def plan(self, play: HandPlay) -> dict[str, str] | None:
         """The door card to give each of some players, or None when the hand cannot."""
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if not self.rigged or "bring_in" not in _kinds(actions):
@@ -432,7 +432,7 @@ class BringinSuit(_RiggedBringIn):
     rule = "BRINGIN-SUIT"
     pair: tuple[str, str] = ("", "")
 
-    def plan(self, play: _HandPlay) -> dict[str, str] | None:
+    def plan(self, play: HandPlay) -> dict[str, str] | None:
         able = _active_after_ante(play)
         if len(able) < 3:
             return None
@@ -450,7 +450,7 @@ class BringinSuit(_RiggedBringIn):
 class BringinAllin(_RiggedBringIn):
     rule = "BRINGIN-ALLIN"
 
-    def plan(self, play: _HandPlay) -> dict[str, str] | None:
+    def plan(self, play: HandPlay) -> dict[str, str] | None:
         ante = play.table.stakes.ante
         broke = [s.name for s in play.seats if 0 < s.stack <= ante]
         if not broke or len(_active_after_ante(play)) < 3:
@@ -474,7 +474,7 @@ class BringinChoice(_ActionFault):
     streets = (Street.THIRD,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if "bring_in" not in _kinds(actions):
@@ -490,7 +490,7 @@ class Order3rd(_ActionFault):
     streets = (Street.THIRD,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if not state.deal.brought_in:
@@ -524,7 +524,7 @@ class OrderLater(_ActionFault):
     streets = (Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if state.round.actions:
@@ -551,7 +551,7 @@ class OrderTie(_ActionFault):
     pair: tuple[str, str] = ("", "")
     rigged: bool = False
 
-    def rig_deck(self, play: _HandPlay) -> None:
+    def rig_deck(self, play: HandPlay) -> None:
         able = _active_after_ante(play)
         if len(able) < 2:
             return
@@ -566,7 +566,7 @@ class OrderTie(_ActionFault):
         _put_in_slot(play, "Ad", _door_slot(play, dealt.index(second.name)))
         self.rigged = True
 
-    def draw(self, play: _HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
+    def draw(self, play: HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
         if not self.rigged or street is not Street.FOURTH or name not in self.pair:
             return cards
         deuces = [c for c in ("2c", "2d", "2h", "2s") if c in play.deck]
@@ -576,7 +576,7 @@ class OrderTie(_ActionFault):
         return [play.take(deuces[0])]
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if not self.rigged or state.round.actions:
@@ -595,7 +595,7 @@ class OrderAllin(_ActionFault):
     streets = (Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if state.round.actions:
@@ -616,7 +616,7 @@ class OrderClockwise(_ActionFault):
     streets = (Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         rnd = state.round
@@ -641,7 +641,7 @@ class ActTurn(_ActionFault):
     rule = "ACT-TURN"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         gone = [name for name in play.folded_on if not in_hand(state.players[_index(state, name)])]
@@ -658,7 +658,7 @@ class ActChoices(_ActionFault):
     rule = "ACT-CHOICES"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         raise_ = _kinds(actions).get("raise")
@@ -671,7 +671,7 @@ class ActCheck(_ActionFault):
     rule = "ACT-CHECK"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if "call" not in _kinds(actions):
@@ -683,7 +683,7 @@ class ActCall(_ActionFault):
     rule = "ACT-CALL"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         call = _kinds(actions).get("call")
@@ -697,7 +697,7 @@ class ActComplete(_ActionFault):
     streets = (Street.THIRD,)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         complete = _kinds(actions).get("complete")
@@ -716,7 +716,7 @@ class ActRaiseSize(_ActionFault):
     streets = (Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         raise_ = _kinds(actions).get("raise")
@@ -734,7 +734,7 @@ class ActAllinShort(_ActionFault):
     rule = "ACT-ALLIN-SHORT"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         if "raise" in _kinds(actions) or capped(state):
@@ -752,7 +752,7 @@ class ActAllinShort(_ActionFault):
 class ActUncalled(Fault):
     rule = "ACT-UNCALLED"
 
-    def uncalled(self, play: _HandPlay, player: str, amount: int) -> int:
+    def uncalled(self, play: HandPlay, player: str, amount: int) -> int:
         state = play.state
         # Only a whole street's bet: the engine returns no more than the bet, so one chip
         # too many is written but not paid, and the chips stay right.
@@ -767,7 +767,7 @@ class LogStack(_ActionFault):
     rule = "LOG-STACK"
 
     def make(
-        self, play: _HandPlay, state: HandState, street: Street, actions: Sequence[Action],
+        self, play: HandPlay, state: HandState, street: Street, actions: Sequence[Action],
         chosen: Action,
     ) -> tuple[Event, str] | None:  # fmt: skip
         kinds = _kinds(actions)
@@ -787,7 +787,7 @@ class LogStack(_ActionFault):
 class DealUnique(Fault):
     rule = "DEAL-UNIQUE"
 
-    def draw(self, play: _HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
+    def draw(self, play: HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
         if self.spent or street not in (Street.FIFTH, Street.SIXTH):
             return cards
         seen = [c for other in play.live() if other != name for c in _ups(play, other)]
@@ -803,7 +803,7 @@ class DealUnique(Fault):
 class DealCommunity(Fault):
     rule = "DEAL-COMMUNITY"
 
-    def community(self, play: _HandPlay, needed: bool) -> bool:
+    def community(self, play: HandPlay, needed: bool) -> bool:
         if self.spent or needed or len(play.live()) < 2:
             return needed
         return self.fire(play.next_line, "a community card with cards enough for everyone")
@@ -812,7 +812,7 @@ class DealCommunity(Fault):
 class Deal7th(Fault):
     rule = "DEAL-7TH"
 
-    def dealt(self, play: _HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
+    def dealt(self, play: HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
         # The file owner still in the hand gets no river card line (another player's river
         # line, `[4 up cards] [card]`, is not a line the PokerStars format has).
         if self.spent or street is not Street.SEVENTH or line is None or not line.hero:
@@ -826,7 +826,7 @@ class Deal7th(Fault):
 class Deal3rd(Fault):
     rule = "DEAL-3RD"
 
-    def dealt(self, play: _HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
+    def dealt(self, play: HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
         if self.spent or street is not Street.THIRD or line is None or line.hero:
             return line
         if len(play.state.players) > 6:
@@ -845,7 +845,7 @@ class Deal3rd(Fault):
 class DealUp(Fault):
     rule = "DEAL-UP"
 
-    def after_deal(self, play: _HandPlay, street: Street) -> None:
+    def after_deal(self, play: HandPlay, street: Street) -> None:
         if self.spent or street not in (Street.FOURTH, Street.FIFTH, Street.SIXTH):
             return
         if len(play.live()) > 6:
@@ -863,7 +863,7 @@ class DealUp(Fault):
 class DealCount(Fault):
     rule = "DEAL-COUNT"
 
-    def after_deal(self, play: _HandPlay, street: Street) -> None:
+    def after_deal(self, play: HandPlay, street: Street) -> None:
         if self.spent or street not in (Street.FOURTH, Street.FIFTH, Street.SIXTH):
             return
         live = [n for n in play.live() if n != play.table.hero]
@@ -878,7 +878,7 @@ class DealCount(Fault):
 class LogCards(Fault):
     rule = "LOG-CARDS"
 
-    def dealt(self, play: _HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
+    def dealt(self, play: HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
         if self.spent or street not in (Street.FIFTH, Street.SIXTH) or line is None:
             return line
         if line.hero or len(play.live()) > 6:
@@ -901,7 +901,7 @@ class LogCards(Fault):
 class LogContinuity(Fault):
     rule = "LOG-CONTINUITY"
 
-    def before_hand(self, play: _HandPlay) -> None:
+    def before_hand(self, play: HandPlay) -> None:
         table = play.table
         tournament = table.kind is GameKind.TOURNAMENT
         candidates = [
@@ -928,7 +928,7 @@ class _PayFault(Fault, ABC):
 
     payee: str = ""
 
-    def settlement(self, play: _HandPlay, settlement: Settlement) -> Settlement:
+    def settlement(self, play: HandPlay, settlement: Settlement) -> Settlement:
         if self.spent or len(settlement.pots) != 1 or len(play.live()) < 2:
             return settlement
         (pot,) = settlement.pots
@@ -944,18 +944,18 @@ class _PayFault(Fault, ABC):
 
     @abstractmethod
     def pay(
-        self, play: _HandPlay, pot: PotAward, values: dict[str, int]
+        self, play: HandPlay, pot: PotAward, values: dict[str, int]
     ) -> tuple[tuple[str, ...], tuple[int, ...], str, str] | None:
         """Winners, shares, the player whose collection breaks the rule, and a note."""
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         if self.injected:
             self.line = _find_line(
                 play, lambda e: isinstance(e, Collect) and e.player == self.payee
             )
 
 
-def _misread(play: _HandPlay, loser: str, winner: str) -> str:
+def _misread(play: HandPlay, loser: str, winner: str) -> str:
     """The rule a log breaks by paying `loser` instead of `winner` (as the engine names it)."""
     mine, theirs = _full_hand(play, loser), _full_hand(play, winner)
     mv, tv = low_value(mine), low_value(theirs)
@@ -972,7 +972,7 @@ def _misread(play: _HandPlay, loser: str, winner: str) -> str:
 
 class _WrongWinner(_PayFault):
     def pay(
-        self, play: _HandPlay, pot: PotAward, values: dict[str, int]
+        self, play: HandPlay, pot: PotAward, values: dict[str, int]
     ) -> tuple[tuple[str, ...], tuple[int, ...], str, str] | None:
         if len(pot.winners) != 1:
             return None
@@ -1001,7 +1001,7 @@ class WinNoqual(_PayFault):
     rule = "WIN-NOQUAL"
 
     def pay(
-        self, play: _HandPlay, pot: PotAward, values: dict[str, int]
+        self, play: HandPlay, pot: PotAward, values: dict[str, int]
     ) -> tuple[tuple[str, ...], tuple[int, ...], str, str] | None:
         if len(pot.winners) != 1:
             return None
@@ -1019,7 +1019,7 @@ class WinSplit(_PayFault):
     rule = "WIN-SPLIT"
     rigged: bool = False
 
-    def after_deal(self, play: _HandPlay, street: Street) -> None:
+    def after_deal(self, play: HandPlay, street: Street) -> None:
         """Ties are rare: give two players river cards that make equal best lows.
 
         Only other players' river cards are changed; nobody has seen them yet.
@@ -1052,14 +1052,14 @@ class WinSplit(_PayFault):
             return
 
     def pay(
-        self, play: _HandPlay, pot: PotAward, values: dict[str, int]
+        self, play: HandPlay, pot: PotAward, values: dict[str, int]
     ) -> tuple[tuple[str, ...], tuple[int, ...], str, str] | None:
         if len(pot.winners) < 2:
             return None
         winner = self.rng.choice(pot.winners)
         return (winner,), (sum(pot.shares),), winner, f"{winner} takes a split pot alone"
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         if self.injected:  # the engine points at the first collection of the pot
             self.line = _find_line(play, lambda e: isinstance(e, Collect))
 
@@ -1069,7 +1069,7 @@ class PotSide(Fault):
     payee: str = ""
     side: int = 0
 
-    def settlement(self, play: _HandPlay, settlement: Settlement) -> Settlement:
+    def settlement(self, play: HandPlay, settlement: Settlement) -> Settlement:
         if self.spent or len(settlement.pots) < 2:
             return settlement
         pots = list(settlement.pots)
@@ -1085,7 +1085,7 @@ class PotSide(Fault):
         pots[k] = replace(pot, winners=(payee,), shares=(sum(pot.shares),))
         return replace(settlement, pots=tuple(pots))
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         if self.injected:
             self.line = _find_line(
                 play,
@@ -1096,20 +1096,20 @@ class PotSide(Fault):
 class _EditFault(Fault, ABC):
     """Edits the written hand after the fact (the chips do not change)."""
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         if self.spent:
             return
         self.edit(play, play.events)
 
     @abstractmethod
-    def edit(self, play: _HandPlay, events: list[Event]) -> None:
+    def edit(self, play: HandPlay, events: list[Event]) -> None:
         """Change the written events in place (their lines stay)."""
 
 
 class ShowOrder(_EditFault):
     rule = "SHOW-ORDER"
 
-    def edit(self, play: _HandPlay, events: list[Event]) -> None:
+    def edit(self, play: HandPlay, events: list[Event]) -> None:
         starts = [k for k, e in enumerate(events) if isinstance(e, ShowDown)]
         if not starts:
             return
@@ -1129,7 +1129,7 @@ class ShowOrder(_EditFault):
 class LogDesc(_EditFault):
     rule = "LOG-DESC"
 
-    def edit(self, play: _HandPlay, events: list[Event]) -> None:
+    def edit(self, play: HandPlay, events: list[Event]) -> None:
         showdown = next((e.line for e in events if isinstance(e, ShowDown)), None)
         if showdown is None:
             return
@@ -1153,7 +1153,7 @@ class LogDesc(_EditFault):
 class LogSummary(_EditFault):
     rule = "LOG-SUMMARY"
 
-    def edit(self, play: _HandPlay, events: list[Event]) -> None:
+    def edit(self, play: HandPlay, events: list[Event]) -> None:
         results = [(k, e) for k, e in enumerate(events) if isinstance(e, SeatResult)]
         folded = [(k, e) for k, e in results if e.outcome is Outcome.FOLDED and e.street]
         if folded:
@@ -1175,7 +1175,7 @@ class LogSummary(_EditFault):
 class PotRake(_EditFault):
     rule = "POT-RAKE"
 
-    def edit(self, play: _HandPlay, events: list[Event]) -> None:
+    def edit(self, play: HandPlay, events: list[Event]) -> None:
         for k, e in enumerate(events):
             if not isinstance(e, TotalPot) or e.total is None or e.rake >= e.total:
                 continue
@@ -1207,61 +1207,61 @@ class _Probe(FaultHook):
     def __init__(self, faults: Sequence[Fault]) -> None:
         self.faults = faults
 
-    def before_hand(self, play: _HandPlay) -> None:
+    def before_hand(self, play: HandPlay) -> None:
         for f in self.faults:
             f.before_hand(play)
 
-    def header(self, play: _HandPlay, header: HandHeader) -> HandHeader:
+    def header(self, play: HandPlay, header: HandHeader) -> HandHeader:
         for f in self.faults:
             f.header(play, header)
         return header
 
-    def rig_deck(self, play: _HandPlay) -> None:
+    def rig_deck(self, play: HandPlay) -> None:
         for f in self.faults:
             f.rig_deck(play)
 
-    def ante(self, play: _HandPlay, name: str, amount: int, all_in: bool) -> tuple[int, bool]:
+    def ante(self, play: HandPlay, name: str, amount: int, all_in: bool) -> tuple[int, bool]:
         for f in self.faults:
             f.ante(play, name, amount, all_in)
         return amount, all_in
 
-    def community(self, play: _HandPlay, needed: bool) -> bool:
+    def community(self, play: HandPlay, needed: bool) -> bool:
         for f in self.faults:
             f.community(play, needed)
         return needed
 
-    def draw(self, play: _HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
+    def draw(self, play: HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
         for f in self.faults:
             f.draw(play, street, name, cards)
         return cards
 
-    def dealt(self, play: _HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
+    def dealt(self, play: HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
         for f in self.faults:
             f.dealt(play, street, name, line)
         return line
 
-    def after_deal(self, play: _HandPlay, street: Street) -> None:
+    def after_deal(self, play: HandPlay, street: Street) -> None:
         for f in self.faults:
             f.after_deal(play, street)
 
     def action(
-        self, play: _HandPlay, street: Street, actions: Sequence[Action], chosen: Action
+        self, play: HandPlay, street: Street, actions: Sequence[Action], chosen: Action
     ) -> Callable[[int], Event] | None:
         for f in self.faults:
             f.action(play, street, actions, chosen)
         return None
 
-    def uncalled(self, play: _HandPlay, player: str, amount: int) -> int:
+    def uncalled(self, play: HandPlay, player: str, amount: int) -> int:
         for f in self.faults:
             f.uncalled(play, player, amount)
         return amount
 
-    def settlement(self, play: _HandPlay, settlement: Settlement) -> Settlement:
+    def settlement(self, play: HandPlay, settlement: Settlement) -> Settlement:
         for f in self.faults:
             f.settlement(play, settlement)
         return settlement
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         for f in self.faults:
             f.after_hand(play)
 
@@ -1279,8 +1279,8 @@ class _Planner:
         return [cls(random.Random(base + k), dry=dry) for k, cls in enumerate(FAULTS)]
 
     def __call__(
-        self, session: _Session, hand_id: str, moment: datetime, line: int, joiner: _Seat | None
-    ) -> tuple[SimulatedHand, _HandPlay]:
+        self, session: Session, hand_id: str, moment: datetime, line: int, joiner: Seat | None
+    ) -> tuple[SimulatedHand, HandPlay]:
         restore = session.snapshot()
         probe = _Probe(self.faults(hand_id, dry=True))
         session.new_play(line, joiner, probe).play(hand_id, moment)
@@ -1365,8 +1365,8 @@ class _OneFault:
         self.injection: Injection | None = None
 
     def __call__(
-        self, session: _Session, hand_id: str, moment: datetime, line: int, joiner: _Seat | None
-    ) -> tuple[SimulatedHand, _HandPlay]:
+        self, session: Session, hand_id: str, moment: datetime, line: int, joiner: Seat | None
+    ) -> tuple[SimulatedHand, HandPlay]:
         if len(session.hands) >= self.clean_first and self.injection is None:
             restore = session.snapshot()
             rng_seed = (self.seed * 1_000_003 + int(hand_id)) % 2**63

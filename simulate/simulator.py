@@ -83,16 +83,16 @@ from razz.replay.engine import (
 )
 from razz.replay.findings import Finding
 from razz.replay.lowhand import lo_text, low_value
-from razz.replay.players import (
+from razz.replay.pots import Settlement
+from razz.replay.ruleset import POKERSTARS, Ruleset
+from razz.replay.state import HandState, in_hand
+from razz.simulate.players import (
     HERO_NAMES,
     STYLES,
     Style,
     low_strength,
     pick_names,
 )
-from razz.replay.pots import Settlement
-from razz.replay.ruleset import POKERSTARS, Ruleset
-from razz.replay.state import HandState, in_hand
 
 __all__ = [
     "CASH_STAKES",
@@ -252,7 +252,7 @@ class SimulatedFile:
 
 
 @dataclass(slots=True)
-class _Seat:
+class Seat:
     """A player at a simulated table (mutable: stacks change from hand to hand)."""
 
     seat: int
@@ -289,7 +289,7 @@ class _Table:
     name: str
     kind: GameKind
     stakes: TableStakes
-    seats: list[_Seat]
+    seats: list[Seat]
     hero: str
     max_seats: int = 8
     local_zone: tuple[str, str] | None = None
@@ -299,7 +299,7 @@ class _Table:
     hands_per_level: int = 10
     hands_played: int = 0
     entrants: int = 0
-    joining: list[_Seat] = field(default_factory=list)  # announced, seated from next hand
+    joining: list[Seat] = field(default_factory=list)  # announced, seated from next hand
     done: bool = False
     last_hand: set[str] = field(default_factory=set)  # who played the previous hand (and stays)
     # Bring-ins posted (not all-in) so far, by (small bet, amount): what the table shows.
@@ -352,57 +352,57 @@ class _Table:
 
 
 class FaultHook:
-    """Where a hand can be made to break a rule on purpose (see `razz.replay.violations`).
+    """Where a hand can be made to break a rule on purpose (see `razz.simulate.violations`).
 
     Every method is called at one moment of a hand and, as written here, changes nothing;
     a subclass overrides the moment its rule is broken at.
     """
 
-    def before_hand(self, play: _HandPlay) -> None:
+    def before_hand(self, play: HandPlay) -> None:
         """Before the header: the seats and stacks may still change."""
 
-    def header(self, play: _HandPlay, header: HandHeader) -> HandHeader:
+    def header(self, play: HandPlay, header: HandHeader) -> HandHeader:
         return header
 
-    def rig_deck(self, play: _HandPlay) -> None:
+    def rig_deck(self, play: HandPlay) -> None:
         """After the shuffle: `play.deck` is dealt from its end."""
 
-    def ante(self, play: _HandPlay, name: str, amount: int, all_in: bool) -> tuple[int, bool]:
+    def ante(self, play: HandPlay, name: str, amount: int, all_in: bool) -> tuple[int, bool]:
         return amount, all_in
 
-    def community(self, play: _HandPlay, needed: bool) -> bool:
+    def community(self, play: HandPlay, needed: bool) -> bool:
         """Whether the river is one community card (`needed`: the deck is too short)."""
         return needed
 
-    def draw(self, play: _HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
+    def draw(self, play: HandPlay, street: Street, name: str, cards: list[str]) -> list[str]:
         """The cards a player gets on a street (drawn from the end of `play.deck`)."""
         return cards
 
-    def dealt(self, play: _HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
+    def dealt(self, play: HandPlay, street: Street, name: str, line: Dealt | None) -> Dealt | None:
         """The `Dealt to` line to write for a player (None: no line); its line is set later."""
         return line
 
-    def after_deal(self, play: _HandPlay, street: Street) -> None:
+    def after_deal(self, play: HandPlay, street: Street) -> None:
         """After a street's `Dealt to` lines, before its first action."""
 
     def action(
-        self, play: _HandPlay, street: Street, actions: Sequence[Action], chosen: Action
+        self, play: HandPlay, street: Street, actions: Sequence[Action], chosen: Action
     ) -> Callable[[int], Event] | None:
         """Another event to write instead of the chosen legal action (None: the action)."""
         return None
 
-    def uncalled(self, play: _HandPlay, player: str, amount: int) -> int:
+    def uncalled(self, play: HandPlay, player: str, amount: int) -> int:
         return amount
 
-    def settlement(self, play: _HandPlay, settlement: Settlement) -> Settlement:
+    def settlement(self, play: HandPlay, settlement: Settlement) -> Settlement:
         return settlement
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         """Once every line is written: `play.events` may be edited in place."""
 
 
 HandPlanner = Callable[
-    ["_Session", str, datetime, int, "_Seat | None"], tuple["SimulatedHand", "_HandPlay"]
+    ["Session", str, datetime, int, "Seat | None"], tuple["SimulatedHand", "HandPlay"]
 ]
 """Plays one hand of a session: (session, hand id, start time, first line, joiner)."""
 
@@ -411,7 +411,7 @@ HandPlanner = Callable[
 
 
 @dataclass(slots=True)
-class _HandPlay:
+class HandPlay:
     """Plays one hand at a table and writes it down as events, applying each to the engine."""
 
     table: _Table
@@ -429,8 +429,8 @@ class _HandPlay:
     community: str | None = None
     folded_on: dict[str, Street] = field(default_factory=dict)
     leaving: set[str] = field(default_factory=set)
-    joiner: _Seat | None = None  # announced during this hand, seated from the next one
-    seats: list[_Seat] = field(default_factory=list)
+    joiner: Seat | None = None  # announced during this hand, seated from the next one
+    seats: list[Seat] = field(default_factory=list)
 
     # -------------------------------------------------------------- recording
 
@@ -450,7 +450,7 @@ class _HandPlay:
                 raise SimulationError("; ".join(str(f) for f in found))
         return event
 
-    def seat_of(self, name: str) -> _Seat:
+    def seat_of(self, name: str) -> Seat:
         return next(s for s in self.seats if s.name == name)
 
     def live(self) -> list[str]:
@@ -865,7 +865,7 @@ def _stack_for(rng: random.Random, stakes: TableStakes) -> int:
 
 
 @dataclass(slots=True)
-class _Session:
+class Session:
     """Plays the hands of one table, one file."""
 
     table: _Table
@@ -879,9 +879,9 @@ class _Session:
     def styles(self) -> Style:
         return _pick_style(self.rng, loose=not self.tight_table)
 
-    def new_player(self, seat: int, taken: Iterable[str]) -> _Seat:
+    def new_player(self, seat: int, taken: Iterable[str]) -> Seat:
         name = pick_names(self.rng, 1, list(taken))[0]
-        return _Seat(seat, name, _stack_for(self.rng, self.table.stakes), self.styles())
+        return Seat(seat, name, _stack_for(self.rng, self.table.stakes), self.styles())
 
     def free_seats(self) -> list[int]:
         used = {s.seat for s in self.table.seats} | {s.seat for s in self.table.joining}
@@ -909,8 +909,8 @@ class _Session:
             self.after_hand(play)
             line = hand.last_line + 4  # three empty lines between hands
 
-    def new_play(self, line: int, joiner: _Seat | None, hook: FaultHook | None = None) -> _HandPlay:
-        play = _HandPlay(
+    def new_play(self, line: int, joiner: Seat | None, hook: FaultHook | None = None) -> HandPlay:
+        play = HandPlay(
             self.table, self.rng, self.ruleset, self.source, line, self.strict, hook=hook
         )
         play.joiner = joiner
@@ -933,7 +933,7 @@ class _Session:
 
         return restore
 
-    def announce_join(self) -> _Seat | None:
+    def announce_join(self) -> Seat | None:
         table = self.table
         if table.kind is GameKind.TOURNAMENT or not self.free_seats():
             return None
@@ -973,7 +973,7 @@ class _Session:
         table.seats.sort(key=lambda s: s.seat)
         table.hands_played += 1
 
-    def after_hand(self, play: _HandPlay) -> None:
+    def after_hand(self, play: HandPlay) -> None:
         table = self.table
         table.seats = [s for s in table.seats if s.name not in play.leaving]
         table.last_hand = {s.name for s in play.seats} - play.leaving
@@ -981,6 +981,33 @@ class _Session:
         for e in play.events:
             if isinstance(e, BringIn) and not e.all_in and e.amount is not None:
                 table.bring_ins[small_bet, e.amount] += 1
+
+
+CASH_TABLE_NUMBERS = 39  # `Gotha I` to `Gotha XXXIX`
+CASH_TABLE_NAMES = len(TABLE_NAMES) * CASH_TABLE_NUMBERS
+
+
+def cash_table_name(rng: random.Random, taken: set[str]) -> str:
+    """A cash table's name that no table of the run has had yet, added to `taken`.
+
+    One session per table name, so that stacks carry unambiguously from hand to hand. Once
+    every one of the 624 names is taken, each is used again with a number: `Gotha XII 2`,
+    then `Gotha XII 3` … so that a run of any length finds a name.
+
+    >>> rng, taken = random.Random(1), set()
+    >>> names = [cash_table_name(rng, taken) for _ in range(CASH_TABLE_NAMES + 1)]
+    >>> len(taken), names[0], names[-1]
+    (625, 'Naef XXXVII', 'Pampelune IV 2')
+    """
+    # A name in every round of `CASH_TABLE_NAMES` tables is free while the round lasts; the
+    # first round draws exactly as the simulator always has (same seed, same files).
+    round_ = len(taken) // CASH_TABLE_NAMES
+    suffix = f" {round_ + 1}" if round_ else ""
+    name = f"{rng.choice(TABLE_NAMES)} {roman(rng.randrange(1, CASH_TABLE_NUMBERS + 1))}{suffix}"
+    while name in taken:
+        name = f"{rng.choice(TABLE_NAMES)} {roman(rng.randrange(1, CASH_TABLE_NUMBERS + 1))}{suffix}"
+    taken.add(name)
+    return name
 
 
 def _new_table(
@@ -1003,20 +1030,17 @@ def _new_table(
             buy_in=rng.choice(BUY_INS), hands_per_level=rng.randrange(5, 12), entrants=players,
         )  # fmt: skip
         table.seats = [
-            _Seat(seat, name, start, _pick_style(rng, loose=not tight))
+            Seat(seat, name, start, _pick_style(rng, loose=not tight))
             for seat, name in zip(seats_numbers, names, strict=True)
         ]
         return table, tight
     stakes = rng.choice(CASH_STAKES)
-    name = f"{rng.choice(TABLE_NAMES)} {roman(rng.randrange(1, 40))}"
-    while name in taken:  # one session per table name, so that stacks carry unambiguously
-        name = f"{rng.choice(TABLE_NAMES)} {roman(rng.randrange(1, 40))}"
-    taken.add(name)
+    name = cash_table_name(rng, taken)
     if copy:
         name += " V"
     table = _Table(name=name, kind=kind, stakes=stakes, seats=[], hero=hero, local_zone=local_zone)
     table.seats = [
-        _Seat(seat, name_, _stack_for(rng, stakes), _pick_style(rng, loose=not tight))
+        Seat(seat, name_, _stack_for(rng, stakes), _pick_style(rng, loose=not tight))
         for seat, name_ in zip(seats_numbers, names, strict=True)
     ]
     return table, tight
@@ -1073,7 +1097,7 @@ def run_tables(
     until: Callable[[], bool] | None = None,
 ) -> tuple[SimulatedFile, ...]:
     """Play `hands` hands, table after table; with `planner`, it plays every hand (the
-    fault-injecting copies of `razz.replay.violations` are made this way). `until` stops the
+    fault-injecting copies of `razz.simulate.violations` are made this way). `until` stops the
     run before a new table once it returns true."""
     copy = planner is not None
     clock = _clock(seed, copy=copy)
@@ -1086,7 +1110,7 @@ def run_tables(
         table_rng = random.Random(plan.seed)
         table, tight = _new_table(table_rng, plan.kind, names, copy=copy)
         name = _file_name(plan.number, table)
-        session = _Session(table, table_rng, ruleset, name, strict, tight_table=tight)
+        session = Session(table, table_rng, ruleset, name, strict, tight_table=tight)
         session.play(min(remaining, plan.length), clock, planner)
         if not session.hands:
             continue
