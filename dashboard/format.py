@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 import re
 
-CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+from razz.parser.amounts import CURRENCY_SYMBOLS
+
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _CARD = re.compile(r"^[2-9TJQKA][shdc]$")
 

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+from razz.parser.amounts import CURRENCY_SYMBOLS
 from razz.parser.events import Board, Collect, SeatResult, Street, TotalPot, Unit
 from razz.parser.sites.base import POKERSTARS_DIALECT, Dialect
 from razz.replay.findings import Finding, Severity
 from razz.replay.game import BIG_BET_STREETS, UP_CARDS
 from razz.replay.ruleset import Ruleset
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
 UNKNOWN = ""  # a card that was dealt but not seen (an opponent's down card)
 NO_FINDINGS: tuple[Finding, ...] = ()
 
@@ -133,7 +133,7 @@ def format_money(amount: int | None, unit: Unit, currency: str | None) -> str:
         return "none"
     if unit is Unit.CENT:
         sign = "-" if amount < 0 else ""
-        symbol = _SYMBOLS.get(currency or "USD", "")
+        symbol = CURRENCY_SYMBOLS.get(currency or "USD", "")
         return f"{sign}{symbol}{abs(amount) // 100}.{abs(amount) % 100:02d}"
     return str(amount)
 
