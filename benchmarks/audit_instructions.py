@@ -1,0 +1,103 @@
+"""Instructions per hand of replay + audit, and of parsing, counted by callgrind (by hand).
+
+    .venv/bin/python benchmarks/audit_instructions.py [--hands N] [--python PYTHON]
+
+Wall time on a shared machine says little; instruction counts do not depend on the load.
+Each figure is the difference of two runs under `valgrind --tool=callgrind` that differ only
+by the work measured (imports, the grammar and the first hand's caches are in both):
+
+* audit: the parsed hands (every 4th of sample_histories/, pickled beforehand) are loaded,
+  then audited or not;
+* parse: the first files of sample_histories/ that hold N hands are read once, then again
+  or not.
+
+To compare two versions of the engine, install the other one somewhere
+(`pip install --no-deps --target DIR CHECKOUT`) and run this script with `PYTHONPATH=DIR`.
+A run takes minutes: callgrind runs Python some fifty times slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_histories"
+
+
+def _files(hands: int) -> list[Path]:
+    """The first files of sample_histories/ that hold `hands` hands."""
+    from razz.parser import Hand, read_path
+
+    files, total = [], 0
+    for f in sorted(SAMPLES.rglob("*.txt")):
+        if total >= hands:
+            break
+        files.append(f)
+        total += sum(1 for h in read_path(f) if isinstance(h, Hand))
+    return files
+
+
+def _work(mode: str, hands_file: str) -> None:
+    """What one callgrind run does (this script, started again under valgrind)."""
+    from razz.parser import Hand, read_path
+    from razz.replay.audit import audit_hand
+
+    hands = pickle.loads(Path(hands_file).read_bytes())
+    files = _files(len(hands))
+    audit_hand(hands[0])  # imports and caches
+    list(read_path(files[0]))  # the grammar, built once per process
+    if mode == "audit":
+        sum(len(audit_hand(h).findings) for h in hands)
+    elif mode == "parse":
+        sum(1 for f in files for h in read_path(f) if isinstance(h, Hand))
+
+
+def _instructions(mode: str, hands_file: str, python: str) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg",
+             python, __file__, "--work", mode, hands_file],
+            capture_output=True, text=True, check=True, env=os.environ,
+        )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(out.stderr[-2000:])
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=500, help="hands to audit")
+    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--work", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.work:
+        _work(*args.work)
+        return 0
+    from razz.parser import Hand, read_path
+
+    files = sorted(SAMPLES.rglob("*.txt"))
+    every = [h for f in files for h in read_path(f) if isinstance(h, Hand)]
+    hands = every[:: max(1, len(every) // args.hands)][: args.hands]
+    with tempfile.NamedTemporaryFile(suffix=".pkl") as tmp:
+        tmp.write(pickle.dumps(hands))
+        tmp.flush()
+        runs = {m: _instructions(m, tmp.name, args.python) for m in ("none", "audit", "parse")}
+    parsed = sum(1 for f in _files(len(hands)) for h in read_path(f) if isinstance(h, Hand))
+    audit = (runs["audit"] - runs["none"]) / len(hands)
+    parse = (runs["parse"] - runs["none"]) / parsed
+    print(f"replay + audit {audit:13,.0f} instructions per hand ({len(hands)} hands)")
+    print(f"parse          {parse:13,.0f} instructions per hand ({parsed} hands)")
+    print(f"audit / parse  {parse / audit:13.2f} x (hands audited per hand parsed)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
