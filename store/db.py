@@ -69,6 +69,42 @@ def import_lock_path(db: Path | str) -> Path:
     return Path(f"{db}.import.lock")
 
 
+DUCKDB_MAGIC = b"DUCK"  # at byte 8 of every DuckDB database file
+
+
+def check_writable(path: Path | str) -> None:
+    """Raise `StoreError` (one sentence) when an import could not write the store at `path`.
+
+    Checked before anything is created, so a wrong `--db` leaves nothing behind.
+
+    >>> try:
+    ...     check_writable("/nonexistent/dir/x.duckdb")
+    ... except StoreError as exc:
+    ...     print(exc)
+    cannot create /nonexistent/dir/x.duckdb: the folder /nonexistent/dir does not exist
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise StoreError(f"cannot use {path} as the database: it is a folder")
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(12)
+        except OSError as exc:
+            raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+        if head and head[8:12] != DUCKDB_MAGIC:
+            raise StoreError(f"{path} is not a DuckDB database (give a new or a razz .duckdb file)")
+        if not os.access(path, os.W_OK):
+            raise StoreError(f"cannot write {path}: permission denied")
+        return
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise StoreError(f"cannot create {path}: the folder {folder} {what}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(f"cannot create {path}: the folder {folder} is not writable")
+
+
 def is_lock_conflict(exc: BaseException) -> bool:
     """True when DuckDB refused to open a file because another process holds it."""
     return "Could not set lock on file" in str(exc) or "Conflicting lock" in str(exc)
@@ -280,20 +316,38 @@ class ImportLock:
     def acquire(self, *, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> None:
         import fcntl
 
-        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open while held
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if not wait:
-                handle.close()
-                raise StoreBusy(f"another import into {self.db.name} is running") from None
-            if on_wait is not None:
-                on_wait("another import into this database is running: waiting for it to end")
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        self._file = handle
+        told = False
+        while True:
+            try:
+                handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open
+            except OSError as exc:
+                raise StoreError(f"cannot create {self.path}: {exc.strerror}") from None
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if not wait:
+                    handle.close()
+                    raise StoreBusy(f"another import into {self.db.name} is running") from None
+                if on_wait is not None and not told:
+                    on_wait("another import into this database is running: waiting for it to end")
+                    told = True
+                fcntl.flock(handle, fcntl.LOCK_EX)
+            # The holder before us removes the file as it ends (see `release`): a lock on a
+            # file no longer at the path locks nothing, so take the one now there.
+            try:
+                same = os.path.samestat(os.fstat(handle.fileno()), os.stat(self.path))
+            except OSError:
+                same = False
+            if same:
+                self._file = handle
+                return
+            handle.close()
 
     def release(self) -> None:
+        """End the lock and remove its file (removed while held, so no one takes it meanwhile)."""
         if self._file is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
             self._file.close()  # closing the descriptor drops the flock
             self._file = None
 

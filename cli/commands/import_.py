@@ -72,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"razz import: --watch needs a folder; {args.watch} is not one", file=sys.stderr)
         return EXIT_USAGE
     db = Path(args.db) if args.db else store_db.default_db_path()
+    try:
+        store_db.check_writable(db)
+    except store_db.StoreError as exc:
+        print(f"razz import: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     progress = _progress(args.progress)
     settings = Settings(ruleset=args.ruleset, workers=args.workers)
     try:
