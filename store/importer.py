@@ -108,6 +108,7 @@ class Importer:
         ids = {
             s.path: states[s.path].file_id if s.path in states else next(new_ids) for s in sources
         }
+        known = self._known_rejects([state.file_id for state in states.values()])
         todo = sum(_new_bytes(s, states.get(s.path)) for s in sources)
         self.progress.start(files=len(sources), total_bytes=todo)
         totals = _Totals()
@@ -119,6 +120,7 @@ class Importer:
         try:
             for result, metas in self._results(tasks, todo):
                 self.writer.add(result, metas)
+                totals.note_rejects(result, metas, known)
                 self.progress.advance(
                     nbytes=sum(m.size for m in metas),
                     hands=sum(c.hands for c in result.parts),
@@ -137,15 +139,27 @@ class Importer:
                 self.progress.file_done(source.path, changed=False)
         summary = ImportSummary(
             db=str(self.db), files=len(sources), files_read=len(read_files), hands=totals.hands,
-            duplicates=totals.duplicates, skipped=totals.skipped, rejected=totals.rejected,
+            duplicates=totals.duplicates, skipped=totals.skipped, rejected=len(totals.rejects),
             findings=totals.findings, seconds=time.monotonic() - started,
             problems=discovery.problems + tuple(totals.problems), interrupted=interrupted,
             files_failed=len(totals.problems),
-            hands_read=totals.hands_read,
+            hands_read=totals.hands_read, rejects=tuple(totals.rejects),
+            rejected_before=totals.rejected_before,
         )
         if interrupted:
             raise ImportInterrupted(summary)
         return summary
+
+    def _known_rejects(self, file_ids: list[int]) -> set[tuple[int, int, int, str]]:
+        """The rejects the store already holds for these files: read again unchanged (the
+        last hand of a file is read again until it parses), they are not news."""
+        if not file_ids:
+            return set()
+        rows = self.writer.con.execute(
+            "SELECT file_id, first_line, line, error FROM rejects WHERE list_contains(?, file_id)",
+            [file_ids],
+        ).fetchall()
+        return {(f, first, line, error) for f, first, line, error in rows}
 
     def _results(self, tasks: Iterator[tuple[Task, list[PieceMeta]]], todo: int
                  ) -> Iterator[tuple[TaskResult, list[PieceMeta]]]:
@@ -202,6 +216,18 @@ class _Totals:
         self.hands = self.duplicates = self.skipped = self.rejected = self.findings = 0
         self.hands_read = 0
         self.problems: list[str] = []
+        self.rejects: list[str] = []  # hands rejected for the first time, as the user sees them
+        self.rejected_before = 0  # rejects read again as the store already had them
+
+    def note_rejects(
+        self, result: TaskResult, metas: Sequence[PieceMeta], known: set[tuple[int, int, int, str]]
+    ) -> None:
+        for counts, meta in zip(result.parts, metas, strict=True):
+            for note in counts.rejects:
+                if (meta.file_id, note.first_line, note.line, note.error) in known:
+                    self.rejected_before += 1
+                else:
+                    self.rejects.append(note.text)
 
     def add(self, reports: list[BatchReport], progress: Progress) -> None:
         for report in reports:

@@ -36,6 +36,8 @@ class ImportSummary:
     interrupted: bool = False
     hands_read: int = field(default=0)
     files_failed: int = 0  # sources that could not be read
+    rejects: tuple[str, ...] = ()  # `file:line: reason` of each hand rejected (`rejected`)
+    rejected_before: int = 0  # rejects read again that an earlier import already recorded
 
     @property
     def rate(self) -> float:
@@ -54,13 +56,29 @@ class ImportSummary:
         head = "Interrupted: imported" if self.interrupted else "Imported"
         noun = "file" if self.files == 1 else "files"
         failed = f", {self.files_failed:,} unreadable" if self.files_failed else ""
+        before = (
+            f" ({self.rejected_before:,} more already recorded by an earlier import)"
+            if self.rejected_before else ""
+        )
         return (
             f"{head} {self.files:,} {noun} ({self.files_read:,} with new hands, "
             f"{unchanged:,} unchanged{failed}) into {self.db} in {self.seconds:.1f} s: "
             f"{self.hands:,} new hands, {self.duplicates:,} duplicates, "
-            f"{self.skipped:,} skipped (other games), {self.rejected:,} rejected, "
+            f"{self.skipped:,} skipped (other games), {self.rejected:,} rejected{before}, "
             f"{self.findings:,} findings; {self.rate:,.0f} hands/s."
         )
+
+
+def diagnostics(summary: ImportSummary) -> list[str]:
+    """The lines that come before the summary: each hand rejected, then each input problem.
+
+    >>> diagnostics(ImportSummary("r.duckdb", 1, 1, 0, 0, 0, 1, 0, 0.1, problems=("x: gone",),
+    ...                           rejects=("a.txt:3: the hand ends too early",)))
+    ['a.txt:3: the hand ends too early\\n', 'warning: x: gone\\n']
+    """
+    return [f"{line}\n" for line in summary.rejects] + [
+        f"warning: {problem}\n" for problem in summary.problems
+    ]
 
 
 class Progress(Protocol):
@@ -97,8 +115,7 @@ class SummaryOnly(NoProgress):
         self.out = out or sys.stdout
 
     def finish(self, summary: ImportSummary) -> None:
-        for problem in summary.problems:
-            self.out.write(f"warning: {problem}\n")
+        self.out.writelines(diagnostics(summary))
         self.out.write(summary.text() + "\n")
         self.out.flush()
 
@@ -161,8 +178,7 @@ class LineProgress(_Counter):
         self.stream.flush()
 
     def finish(self, summary: ImportSummary) -> None:
-        for problem in summary.problems:
-            self.stream.write(f"warning: {problem}\n")
+        self.stream.writelines(diagnostics(summary))
         self.stream.flush()
         self.out.write(summary.text() + "\n")
         self.out.flush()
@@ -213,8 +229,7 @@ class BarProgress(_Counter):
     def finish(self, summary: ImportSummary) -> None:
         self._draw(force=True)  # the bar as it ends stays on screen, above the summary
         self.stream.write("\n")
-        for problem in summary.problems:
-            self.stream.write(f"warning: {problem}\n")
+        self.stream.writelines(diagnostics(summary))
         self.stream.flush()
         self.out.write(summary.text() + "\n")
         self.out.flush()

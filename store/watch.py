@@ -81,4 +81,6 @@ def _add(a: ImportSummary | None, b: ImportSummary) -> ImportSummary:
         findings=a.findings + b.findings,
         hands_read=a.hands_read + b.hands_read,
         problems=a.problems + b.problems,
+        rejects=a.rejects + b.rejects,
+        rejected_before=a.rejected_before + b.rejected_before,
     )

@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_RULESET",
     "PartCounts",
     "PartTask",
+    "RejectNote",
     "Task",
     "TaskResult",
     "init_worker",
@@ -53,6 +54,17 @@ class PartCounts:
     rejected: int
     findings: int
     tail_failed: bool  # the unfinished last hand did not parse: read it again later
+    rejects: tuple[RejectNote, ...] = ()  # every hand rejected, for the user
+
+
+@dataclass(frozen=True, slots=True)
+class RejectNote:
+    """A rejected hand as the user is told of it, and as the store's `rejects` row keys it."""
+
+    first_line: int
+    line: int
+    error: str  # `rejects.error`
+    text: str  # `file:line: reason`, the way `razz audit` and `razz parse` say it
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +113,7 @@ def _part(
     checked = check_part(part, audit=not parse_only, seen=seen)
     hands = repeats = skipped = rejected = findings = 0
     tail_failed = False
+    notes: list[RejectNote] = []
     for k, item in enumerate(checked.results):
         if isinstance(item, Hand):
             hands += 1
@@ -113,6 +126,11 @@ def _part(
             if isinstance(outcome, Exception):
                 builder.add_audit_failure(item, outcome, part.file_id)
                 rejected += 1
+                h = item.header
+                error = f"the audit failed: {type(outcome).__name__}: {outcome}"
+                notes.append(RejectNote(
+                    h.first_line, h.first_line, error, f"{part.source}:{h.first_line}: {error}"
+                ))
             else:
                 builder.add_hand(item, outcome, part.file_id)
                 findings += len(outcome.findings)
@@ -122,9 +140,15 @@ def _part(
                 builder.add_skipped(item, part.file_id)
         elif isinstance(item, ParseError):
             rejected += 1
+            notes.append(RejectNote(
+                item.first_line, item.line, item.message,
+                f"{part.source}:{item.line}: {item.message}",
+            ))
             if part.tail_line is not None and item.first_line >= part.tail_line:
                 tail_failed = True
             if not parse_only:
                 builder.add_parse_error(item, part.file_id)
     late += checked.late
-    return PartCounts(hands, repeats, skipped, rejected, findings, tail_failed)
+    return PartCounts(
+        hands, repeats, skipped, rejected, findings, tail_failed, tuple(notes)
+    )
