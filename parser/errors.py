@@ -32,7 +32,10 @@ def _describe(terminal: str, literals: dict[str, str], words: dict[str, str]) ->
         return words[terminal]
     if terminal in literals:
         return repr(literals[terminal])
-    return terminal
+    if terminal == "$END":
+        return "the end of the hand"
+    # A terminal without words: said in plain words, never as the grammar names it.
+    return "a line of kind '" + terminal.lower().replace("_", " ") + "'"
 
 
 _BRACKET = re.compile(r"\[([^\]]*)\]")
@@ -140,7 +143,8 @@ def describe_error(
         column=column,
         line_text=line_text,
         message=message,
-        expected=tuple(sorted(expected)),
+        # What was expected in words (for JSON and CSV), never the grammar's token names.
+        expected=tuple(sorted({_describe(t, literals, words) for t in expected})),
         hand_id=hand_id,
         first_line=first_line,
         text=text,
