@@ -14,7 +14,6 @@ as usual.
 
 from __future__ import annotations
 
-import codecs
 import io
 import itertools
 import os
@@ -25,7 +24,7 @@ from typing import BinaryIO
 
 from razz.parser.events import ParseError, ParseResult
 from razz.parser.sites import FALLBACK, HandReader, RawHand, Site, recognise
-from razz.parser.sites.base import MAX_HAND_LINES, MAX_LINE, first_line
+from razz.parser.sites.base import MAX_HAND_LINES, MAX_LINE, detect_encoding, first_line
 
 __all__ = [
     "MAX_HAND_LINES",
@@ -47,16 +46,10 @@ Lines = Iterator[tuple[str, bool]]
 
 
 def open_text(stream: BinaryIO) -> io.TextIOWrapper:
-    """Decode a byte stream: UTF-8 with or without BOM, UTF-16 with BOM; CRLF / CR to LF."""
-    head = stream.read(4)
-    encoding = "utf-8"
-    skip = 0
-    if head.startswith(codecs.BOM_UTF8):
-        encoding, skip = "utf-8", 3
-    elif head.startswith(codecs.BOM_UTF16_LE) or head.startswith(codecs.BOM_UTF16_BE):
-        encoding, skip = "utf-16", 0  # the codec reads the BOM itself
-    elif len(head) == 4 and head[1] == 0 and head[3] == 0 and head[0] and head[2]:
-        encoding = "utf-16-le"  # UTF-16 without a BOM (some exports)
+    """Decode a byte stream: UTF-8 or UTF-16 (LE or BE), with or without BOM; CRLF / CR to
+    LF (`razz.parser.sites.base.detect_encoding`)."""
+    head = stream.read(64)
+    encoding, skip = detect_encoding(head)
     rest = head[skip:]
     joined = _Prefixed(rest, stream)
     return io.TextIOWrapper(
@@ -150,6 +143,12 @@ class Readers:
         """Read one hand cut from the file."""
         if raw.problem is not None:
             return _problem(raw)
+        if "\x00" in raw.text:  # a damaged file: say so, rather than what the grammar saw
+            at = raw.text[: raw.text.index("\x00")].count("\n")
+            return _problem(replace(
+                raw, problem="the line holds NUL bytes: the file is damaged here",
+                problem_line=raw.first_line + at,
+            ))
         line = first_line(raw.text)
         site = self.site if self.site.recognises(line) else recognise(line) or self.site
         reader = self._readers.get(site)

@@ -27,7 +27,16 @@ from razz.store import db as store_db
 from razz.store import ingest
 from razz.store.ingest import IN_PROCESS_BYTES, Part, cores, init_worker
 from razz.store.progress import ImportSummary, NoProgress, Progress
-from razz.store.sources import Discovery, FileState, Opener, Piece, Source, discover, read_pieces
+from razz.store.sources import (
+    Discovery,
+    FileState,
+    NoHands,
+    Opener,
+    Piece,
+    Source,
+    discover,
+    read_pieces,
+)
 from razz.store.work import DEFAULT_RULESET, Task, TaskResult, process_task
 from razz.store.writer import BatchReport, PieceMeta, Writer
 
@@ -114,7 +123,8 @@ class Importer:
         totals = _Totals()
         read_files: set[str] = set()
         tasks = _tasks(
-            sources, states, ids, settled, self.settings.piece_bytes, read_files, totals.problems
+            sources, states, ids, settled, self.settings.piece_bytes, read_files, totals.problems,
+            totals.no_hands,
         )
         interrupted = False
         try:
@@ -144,7 +154,8 @@ class Importer:
             problems=discovery.problems + tuple(totals.problems), interrupted=interrupted,
             files_failed=len(totals.problems),
             hands_read=totals.hands_read, rejects=tuple(totals.rejects),
-            rejected_before=totals.rejected_before,
+            rejected_before=totals.rejected_before, no_hands=tuple(map(str, totals.no_hands)),
+            not_histories=sum(1 for n in totals.no_hands if not n.empty),
         )
         if interrupted:
             raise ImportInterrupted(summary)
@@ -218,6 +229,7 @@ class _Totals:
         self.problems: list[str] = []
         self.rejects: list[str] = []  # hands rejected for the first time, as the user sees them
         self.rejected_before = 0  # rejects read again as the store already had them
+        self.no_hands: list[NoHands] = []  # files empty or not hand histories
 
     def note_rejects(
         self, result: TaskResult, metas: Sequence[PieceMeta], known: set[tuple[int, int, int, str]]
@@ -258,12 +270,13 @@ def _tasks(
     piece_bytes: int,
     read_files: set[str],
     problems: list[str],
+    notes: list[NoHands],
 ) -> Iterator[tuple[Task, list[PieceMeta]]]:
     """Pieces of all sources, packed into tasks of about `piece_bytes` (small files together)."""
     parts: list[Part] = []
     metas: list[PieceMeta] = []
     size = 0
-    for piece, last in _pieces(sources, states, settled, piece_bytes, problems):
+    for piece, last in _pieces(sources, states, settled, piece_bytes, problems, notes):
         fid = ids[piece.source.path]
         read_files.add(piece.source.path)
         parts.append(
@@ -288,8 +301,10 @@ def _pieces(
     settled: Callable[[Source], bool] | None,
     piece_bytes: int,
     problems: list[str],
+    notes: list[NoHands],
 ) -> Iterator[tuple[Piece, bool]]:
-    """Every new piece and whether it ends its source; unreadable sources go to `problems`."""
+    """Every new piece and whether it ends its source; unreadable sources go to `problems`,
+    those that hold no hands (`NoHands`) to `notes`."""
     opener = Opener()
     try:
         for source in sources:
@@ -302,6 +317,8 @@ def _pieces(
                     if previous is not None:
                         yield previous, False
                     previous = piece
+            except NoHands as exc:
+                notes.append(exc)
             except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
                 # vanished, unreadable, a damaged zip member: the other files go on
                 problems.append(f"{source.path}: cannot be read ({exc})")

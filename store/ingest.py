@@ -37,7 +37,7 @@ from razz.replay.findings import Finding
 from razz.replay.results import HandResult
 from razz.replay.ruleset import Ruleset, get_ruleset
 from razz.replay.tablecheck import TableCheck, with_findings
-from razz.store.sources import Discovery, Opener, Source, read_pieces
+from razz.store.sources import Discovery, NoHands, Opener, Source, read_pieces
 
 __all__ = [
     "IN_PROCESS_BYTES",
@@ -218,21 +218,26 @@ def _audit_context(part: Part) -> list[tuple[Hand, HandResult]]:
 # ------------------------------------------------------------------------ many pieces
 
 
-def parts_of(discovery: Discovery, problems: list[str]) -> Iterator[Part]:
+def parts_of(
+    discovery: Discovery, problems: list[str], notes: list[NoHands] | None = None
+) -> Iterator[Part]:
     """Every piece of every file found, read whole (no store: nothing was read before), each
     named as the user found it (`Source.name`).
 
-    A file that cannot be read goes to `problems` and the others are read.
+    A file that cannot be read goes to `problems`, one that holds no hands (empty, not a hand
+    history: `NoHands`) to `notes` (to `problems` without it), and the others are read.
     """
     opener = Opener()
     try:
         for source in discovery.sources:
-            yield from _parts(source, opener, problems)
+            yield from _parts(source, opener, problems, notes)
     finally:
         opener.close()
 
 
-def _parts(source: Source, opener: Opener, problems: list[str]) -> Iterator[Part]:
+def _parts(
+    source: Source, opener: Opener, problems: list[str], notes: list[NoHands] | None
+) -> Iterator[Part]:
     import zipfile
     import zlib
 
@@ -242,6 +247,11 @@ def _parts(source: Source, opener: Opener, problems: list[str]) -> Iterator[Part
                 0, source.name, piece.data, piece.line_offset, None, piece.context,
                 piece.context_line_offset,
             )  # fmt: skip
+    except NoHands as exc:
+        if notes is None:
+            problems.append(str(exc))
+        else:
+            notes.append(exc)
     except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
         # vanished, unreadable, a damaged zip member: the other files go on
         problems.append(f"{source.name}: cannot be read ({getattr(exc, 'strerror', None) or exc})")

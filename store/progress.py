@@ -38,6 +38,8 @@ class ImportSummary:
     files_failed: int = 0  # sources that could not be read
     rejects: tuple[str, ...] = ()  # `file:line: reason` of each hand rejected (`rejected`)
     rejected_before: int = 0  # rejects read again that an earlier import already recorded
+    no_hands: tuple[str, ...] = ()  # files that hold no hands: empty, or not hand histories
+    not_histories: int = 0  # of those, files that are not hand histories at all
 
     @property
     def rate(self) -> float:
@@ -50,22 +52,26 @@ class ImportSummary:
         >>> s = ImportSummary("r.duckdb", 3, 2, 1200, 3, 1, 2, 15, 2.0, hands_read=1205)
         >>> print(s.text())  # doctest: +NORMALIZE_WHITESPACE
         Imported 3 files (2 with new hands, 1 unchanged) into r.duckdb in 2.0 s: 1,200 new hands,
-        3 duplicates, 1 skipped (other games), 2 rejected, 15 findings; 602 hands/s.
+        3 duplicates, 1 skipped (other games or rooms not read yet), 2 rejected, 15 findings;
+        602 hands/s.
         """
-        unchanged = self.files - self.files_read - self.files_failed
+        from razz.text import plural
+
+        empty = len(self.no_hands)
+        unchanged = self.files - self.files_read - self.files_failed - empty
         head = "Interrupted: imported" if self.interrupted else "Imported"
-        noun = "file" if self.files == 1 else "files"
         failed = f", {self.files_failed:,} unreadable" if self.files_failed else ""
+        failed += f", {empty:,} without hands" if empty else ""
         before = (
             f" ({self.rejected_before:,} more already recorded by an earlier import)"
             if self.rejected_before else ""
         )
         return (
-            f"{head} {self.files:,} {noun} ({self.files_read:,} with new hands, "
+            f"{head} {plural(self.files, 'file')} ({self.files_read:,} with new hands, "
             f"{unchanged:,} unchanged{failed}) into {self.db} in {self.seconds:.1f} s: "
-            f"{self.hands:,} new hands, {self.duplicates:,} duplicates, "
-            f"{self.skipped:,} skipped (other games), {self.rejected:,} rejected{before}, "
-            f"{self.findings:,} findings; {self.rate:,.0f} hands/s."
+            f"{plural(self.hands, 'new hand')}, {plural(self.duplicates, 'duplicate')}, "
+            f"{self.skipped:,} skipped (other games or rooms not read yet), {self.rejected:,} rejected{before}, "
+            f"{plural(self.findings, 'finding')}; {self.rate:,.0f} hands/s."
         )
 
 
@@ -76,8 +82,10 @@ def diagnostics(summary: ImportSummary) -> list[str]:
     ...                           rejects=("a.txt:3: the hand ends too early",)))
     ['a.txt:3: the hand ends too early\\n', 'warning: x: gone\\n']
     """
-    return [f"{line}\n" for line in summary.rejects] + [
-        f"warning: {problem}\n" for problem in summary.problems
+    from razz.text import safe
+
+    return [f"{safe(line)}\n" for line in (*summary.rejects, *summary.no_hands)] + [
+        f"warning: {safe(problem)}\n" for problem in summary.problems
     ]
 
 
@@ -170,7 +178,9 @@ class LineProgress(_Counter):
     def file_done(self, path: str, changed: bool) -> None:
         self.files_done += 1
         if changed:
-            self.stream.write(f"imported {path}\n")
+            from razz.text import safe
+
+            self.stream.write(f"imported {safe(path)}\n")
             self.stream.flush()
 
     def note(self, message: str) -> None:

@@ -35,6 +35,48 @@ BLOCK = 1 << 20
 # find places where a file may be cut; the site's reader decides what a hand really is.
 HEADER_STARTS = tuple(b"\n" + start for start in sites.header_bytes())
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+SNIFF_BYTES = 64 * 1024  # how much of a file is looked at to tell a hand history
+
+
+class NoHands(ValueError):
+    """A file that holds no hands to read: empty, or not a hand history at all (one line)."""
+
+    def __init__(self, message: str, *, empty: bool = False) -> None:
+        super().__init__(message)
+        self.empty = empty  # empty (or padding only): nothing wrong, nothing to read
+
+
+def sniff(head: bytes, name: str) -> None:
+    """Raise `NoHands` when the first bytes of a file show it holds no hand history.
+
+    A hand history's first non-blank line opens a hand of a known site; when it does not,
+    the file is still read if any line of its start does (a damaged first hand), and
+    otherwise it is told apart as binary data or text of another kind, never quoted.
+
+    >>> try:
+    ...     sniff(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR", "a.png")
+    ... except NoHands as exc:
+    ...     print(exc)
+    a.png: not a hand history (binary data, such as an image)
+    """
+    from razz.parser.sites.base import PADDING, detect_encoding
+
+    encoding, skip = detect_encoding(head)
+    text = head[skip : skip + SNIFF_BYTES].decode(encoding, errors="replace")
+    if not text.strip(PADDING):
+        raise NoHands(f"{name}: empty, no hands", empty=True)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(head) > SNIFF_BYTES:
+        lines.pop()  # cut short here
+    first = next(line for line in lines if line.strip(PADDING))
+    if sites.recognise(first) is not None:
+        return
+    sample = text[:4096]
+    odd = sum(1 for c in sample if (c < " " and c not in "\t\n\r\x0c") or c == "\ufffd")
+    if "\x00" in sample.rstrip(PADDING) or odd > len(sample) // 100:
+        raise NoHands(f"{name}: not a hand history (binary data, such as an image)")
+    if not any(sites.recognise(line) for line in lines if line.strip(PADDING)):
+        raise NoHands(f"{name}: not a hand history (no line opens a hand of a known room)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,10 +306,15 @@ def read_pieces(
     """
     if state is not None and state.size == source.size == 0:
         return
+    if source.size == 0:
+        if final:
+            raise NoHands(f"{source.name}: empty, no hands", empty=True)
+        return
     with opener.open(source) as stream:
         head = stream.read(min(BLOCK, source.size))
-        utf16 = head.startswith(UTF16_BOMS)
-        if state is None:
+        utf16 = _utf16(head)
+        if state is None and (final or len(head) >= SNIFF_BYTES):
+            sniff(head, source.name)
             cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=False, utf16=utf16,
                              context=b"")
             yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)
@@ -288,8 +335,15 @@ def read_pieces(
     # The bytes read last time changed (or the file shrank): read it all again.
     with opener.open(source) as stream:
         head = stream.read(min(BLOCK, source.size))
+        sniff(head, source.name)
         cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=True, utf16=utf16, context=b"")
         yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)
+
+
+def _utf16(head: bytes) -> bool:
+    from razz.parser.sites.base import detect_encoding
+
+    return detect_encoding(head)[0].startswith("utf-16")
 
 
 def _hash_prefix(

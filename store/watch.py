@@ -83,4 +83,6 @@ def _add(a: ImportSummary | None, b: ImportSummary) -> ImportSummary:
         problems=a.problems + b.problems,
         rejects=a.rejects + b.rejects,
         rejected_before=a.rejected_before + b.rejected_before,
+        no_hands=a.no_hands + b.no_hands,
+        not_histories=a.not_histories + b.not_histories,
     )

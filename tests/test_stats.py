@@ -186,7 +186,7 @@ def test_razz_stats_lists_players_with_numerators_and_denominators(db: Path) -> 
     done = razz("stats", "--db", str(db))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == f"{db}: 5 hands, 4 players, 3 files; 1 findings, 0 rejected, 0 skipped"
+    assert lines[0] == f"{db}: 5 hands, 4 players, 3 files; 1 finding, 0 rejected, 0 skipped"
     hero = next(line for line in lines if line.startswith("Hero ") and "USD" in line)
     assert "66.7% (2/3)" in hero and "-$0.30" in hero and "-125.00" in hero
     assert any(line.startswith("BRINGIN-WHO") and "20.0% (1/5)" in line for line in lines)

@@ -21,6 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
+from razz.text import plural, safe
+
 if TYPE_CHECKING:  # the parser and the engine are imported by `run`, not by `razz --help`
     from razz.replay.findings import Finding
     from razz.store.ingest import Part
@@ -136,7 +138,7 @@ class _Report:
             self._csv.writerow(row)
         else:
             tag = "" if str(f.severity) == "error" else f" ({f.severity})"
-            self.out.write(f"{f.source}:{f.line}: {f.rule}{tag} {f.message}\n")
+            self.out.write(safe(f"{f.source}:{f.line}: {f.rule}{tag} {f.message}") + "\n")
 
     @property
     def errors(self) -> int:
@@ -165,11 +167,12 @@ class _Report:
         target = self.out if self.fmt == "text" else err
         total = sum(self.by_rule.values())
         reasons = ", ".join(f"{why}: {n}" for why, n in self.skipped.most_common())
-        target.write(
-            f"-- {self.hands} hands audited, {data['hands_skipped']} skipped"
+        target.write(safe(
+            f"-- {plural(self.hands, 'hand')} audited, {data['hands_skipped']} skipped"
             f"{f' ({reasons})' if reasons else ''}, {self.parse_errors} unreadable;"
-            f" {total} findings ({data['errors']} errors, {data['warnings']} warnings)\n"
-        )
+            f" {plural(total, 'finding')} ({plural(data['errors'], 'error')},"
+            f" {plural(data['warnings'], 'warning')})"
+        ) + "\n")
         for rule, count in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
             target.write(f"   {count:6d}  {rule}\n")
 
@@ -211,9 +214,10 @@ def _audit_failure(hand: object, error: Exception) -> Finding:
 
 
 def run(args: argparse.Namespace) -> int:
+    from razz.inputs import no_hands_status
     from razz.replay.findings import Severity
     from razz.store.ingest import cores, ordered_map, parts_of, workers_for
-    from razz.store.sources import discover
+    from razz.store.sources import NoHands, discover
 
     try:
         from razz.replay.ruleset import get_ruleset
@@ -230,10 +234,11 @@ def run(args: argparse.Namespace) -> int:
     ruleset = args.ruleset or "each hand's site's"
     report.scope = (("Read", " ".join(args.paths)), ("Ruleset", ruleset))
     problems: list[str] = []
+    notes: list[NoHands] = []
     jobs = 1 if args.strict else args.jobs  # strict stops at once: no work ahead of the report
     executor = workers_for(jobs, sum(s.size for s in discovery.sources), args.ruleset)
     try:
-        parts = ((part,) for part in parts_of(discovery, problems))
+        parts = ((part,) for part in parts_of(discovery, problems, notes))
         for piece in ordered_map(executor, audit_part, parts, 2 * cores() + 2):
             if not _report_part(piece, report, args.strict, Severity.ERROR):
                 break
@@ -243,9 +248,11 @@ def run(args: argparse.Namespace) -> int:
     report.summary(sys.stderr)
     for problem in problems:
         print(f"razz audit: {problem}", file=sys.stderr)
+    seen = report.hands + report.parse_errors + sum(report.skipped.values())
+    status = no_hands_status("razz audit", notes, seen, args.paths)
     if problems or discovery.problems:
         return EXIT_USAGE
-    return EXIT_FOUND if report.errors else EXIT_OK
+    return EXIT_FOUND if report.errors else status
 
 
 def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: object) -> bool:

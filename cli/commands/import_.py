@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from razz.text import safe
+
 if TYPE_CHECKING:
     from razz.store.progress import Progress
 
@@ -96,7 +98,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if summary.problems and not args.watch:
         return EXIT_USAGE
-    return EXIT_REJECTED if summary.rejected else EXIT_OK
+    if not args.watch and summary.files == len(summary.no_hands):
+        # Every file found was empty or no hand history, or none was found at all.
+        print(safe(f"razz import: nothing readable in {' '.join(args.paths)}: no hand history "
+                   "found"), file=sys.stderr)
+        return EXIT_REJECTED
+    return EXIT_REJECTED if summary.rejected or summary.not_histories else EXIT_OK
 
 
 def _progress(choice: str) -> Progress:

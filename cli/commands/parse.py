@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from razz.text import plural, safe
+
 if TYPE_CHECKING:
     from razz.store.ingest import Part
 
@@ -74,8 +76,9 @@ def parse_part(part: Part, want_json: bool) -> PieceReport:
 
 
 def run(args: argparse.Namespace) -> int:
+    from razz.inputs import no_hands_status
     from razz.store.ingest import cores, ordered_map, parts_of, workers_for
-    from razz.store.sources import discover
+    from razz.store.sources import NoHands, discover
 
     discovery = discover(args.paths)
     status = EXIT_OK
@@ -84,11 +87,12 @@ def run(args: argparse.Namespace) -> int:
         status = EXIT_USAGE
     report_to = sys.stderr if args.json else sys.stdout
     io_errors: list[str] = []
+    notes: list[NoHands] = []
     executor = workers_for(args.jobs, sum(s.size for s in discovery.sources))
     totals = PieceReport()
     per_file: dict[str, PieceReport] = {}
     try:
-        items = ((part, args.json) for part in parts_of(discovery, io_errors))
+        items = ((part, args.json) for part in parts_of(discovery, io_errors, notes))
         for part_report, path in ordered_map(executor, _work, items, 2 * cores() + 2):
             for line in part_report.json_lines:
                 print(line)
@@ -98,16 +102,18 @@ def run(args: argparse.Namespace) -> int:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
     for path, report in per_file.items():
-        print(_summary(path, report), file=report_to)
+        print(safe(_summary(path, report)), file=report_to)
         for error in report.errors:
-            print(f"  {error}", file=report_to)
+            print(f"  {safe(error)}", file=report_to)
     if len(per_file) > 1:
-        print(_summary(f"total ({len(per_file)} files)", totals), file=report_to)
+        print(safe(_summary(f"total ({len(per_file)} files)", totals)), file=report_to)
     for error in io_errors:
         print(f"razz parse: {error}", file=sys.stderr)
+    seen = totals.parsed + sum(totals.skipped.values()) + len(totals.errors)
+    found = no_hands_status("razz parse", notes, seen, args.paths)
     if io_errors:
         status = EXIT_USAGE
-    if status == EXIT_OK and totals.errors:
+    if status == EXIT_OK and (totals.errors or found):
         status = EXIT_FOUND
     return status
 
@@ -125,7 +131,7 @@ def _add(total: PieceReport, report: PieceReport) -> None:
 def _summary(label: str, report: PieceReport) -> str:
     skipped = sum(report.skipped.values())
     reasons = ", ".join(f"{reason}: {n}" for reason, n in report.skipped.most_common())
-    text = f"{label}: {report.parsed} hands parsed, {skipped} skipped"
+    text = f"{label}: {plural(report.parsed, 'hand')} parsed, {skipped} skipped"
     if reasons:
         text += f" ({reasons})"
-    return text + f", {len(report.errors)} errors"
+    return text + f", {plural(len(report.errors), 'error')}"

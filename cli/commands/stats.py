@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from razz.text import plural, safe
+
 EXIT_OK, EXIT_NOTHING, EXIT_USAGE = 0, 1, 2
 
 
@@ -49,13 +51,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     out = sys.stdout
     out.write(
-        f"{db}: {overview['hands']:,} hands, {overview['players']:,} players, "
-        f"{overview['files']:,} files; {overview['findings']:,} findings, "
+        f"{safe(str(db))}: {plural(overview['hands'], 'hand')}, "
+        f"{plural(overview['players'], 'player')}, {plural(overview['files'], 'file')}; "
+        f"{plural(overview['findings'], 'finding')}, "
         f"{overview['rejected']:,} rejected, {overview['skipped']:,} skipped\n\n"
     )
     if args.player:
         if not stats:
-            print(f"razz stats: no hands of {args.player!r} in {db}", file=sys.stderr)
+            print(f"razz stats: no hands of {safe(args.player)!r} in {db}", file=sys.stderr)
             return EXIT_NOTHING
         for row in stats:
             out.write(player_report(row) + "\n\n")
@@ -121,8 +124,20 @@ def factor(aggressive: int, calls: int) -> str:
     return f"{aggressive / calls:.2f} ({aggressive}/{calls})"
 
 
+CELL_WIDTH = 32
+"""Longest cell of a table: a longer name is cut with an ellipsis (`razz.text.safe`)."""
+
+
 def table(headers: Sequence[str], body: Sequence[Sequence[str]], right: set[int]) -> str:
-    """Columns padded to their widest cell; `right` lists the right-aligned columns."""
+    """Columns padded to their widest cell; `right` lists the right-aligned columns. Cells
+    are shown safe for a terminal and cut to `CELL_WIDTH` characters.
+
+    >>> print(table(["player", "hands"], [[chr(27) + "[31mred" + "x" * 40, "3"]], right={1}))
+    player                            hands
+    --------------------------------  -----
+    \\x1b[31mredxxxxxxxxxxxxxxxxxxxx…      3
+    """
+    body = [[safe(c, CELL_WIDTH) for c in row] for row in body]
     widths = [max([len(h), *(len(r[i]) for r in body)]) for i, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
@@ -176,7 +191,7 @@ def player_report(r: dict[str, Any]) -> str:
         ("rake paid", money(r["rake_paid"], r)),
     ]
     width = max(len(k) for k, _ in lines)
-    head = f"{r['player']} · {ledger(r)}"
+    head = f"{safe(r['player'], 80)} · {ledger(r)}"
     return "\n".join([head, *(f"  {k.ljust(width)}  {v}" for k, v in lines)])
 
 

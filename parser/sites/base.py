@@ -139,6 +139,35 @@ class Site(ABC):
         return f"<site {self.name}>"
 
 
+PADDING = " \t\r\n\x00\x0b\x0c\ufeff"
+"""What a line holding nothing else is empty of: blanks, and the NUL bytes a client that
+pre-allocates its file leaves after the last hand."""
+
+
+def detect_encoding(head: bytes) -> tuple[str, int]:
+    """(codec, bytes of BOM to skip) of a file from its first bytes: UTF-8 with or without a
+    BOM, UTF-16 LE or BE with a BOM or, without one, told by where the zero bytes fall.
+
+    >>> detect_encoding("Po".encode("utf-16-be")), detect_encoding(b"\\xff\\xfeP\\x00")
+    (('utf-16-be', 0), ('utf-16', 0))
+    """
+    if head.startswith(b"\xef\xbb\xbf"):
+        return "utf-8", 3
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16", 0  # the codec reads the BOM itself
+    sample = head[:64].rstrip(b"\x00")  # NUL padding is no sign of UTF-16
+    sample = sample[: len(sample) // 2 * 2]
+    if len(sample) >= 4:
+        even = sample[0::2].count(0)
+        odd = sample[1::2].count(0)
+        pairs = len(sample) // 2
+        if odd >= 0.75 * pairs and even == 0:
+            return "utf-16-le", 0
+        if even >= 0.75 * pairs and odd == 0:
+            return "utf-16-be", 0
+    return "utf-8", 0
+
+
 def text_cut(
     lines: Iterable[tuple[str, bool]],
     source: str,
@@ -160,7 +189,7 @@ def text_cut(
         return RawHand(source, first, text, problem, problem_line)
 
     for number, (line, too_long) in enumerate(lines, start=1):
-        if not line.strip():
+        if not line.strip(PADDING):
             if block:
                 yield flush()
                 block, problem = [], None
