@@ -57,4 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        # The reader of our output is gone (`| head`): stop quietly. Point stdout at
+        # /dev/null so that flushing it at exit raises nothing more.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
         return EXIT_OK

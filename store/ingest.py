@@ -278,17 +278,25 @@ def worker_pool(
     import multiprocessing
 
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["razz.store.ingest", *preload])
+    # razz.store.orphans first: the server ends with this process even if it is killed.
+    context.set_forkserver_preload(["razz.store.orphans", "razz.store.ingest", *preload])
     return ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(ruleset,)
+        max_workers=workers, mp_context=context, initializer=_worker_start,
+        initargs=(ruleset, os.getpid()),
     )
 
 
-def _worker_start(ruleset: str | None) -> None:
+def _worker_start(ruleset: str | None, owner: int | None = None) -> None:
     import signal
 
-    # Ctrl-C is the main process's to handle: it stops the pool and keeps what is done.
+    from razz.store.orphans import watch_parent
+
+    # Ctrl-C and SIGTERM are the main process's to handle: it stops the pool and keeps what is
+    # done. If it dies without doing so (kill -9), the worker ends on its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if owner is not None:
+        watch_parent(owner)
     init_worker(ruleset)
 
 

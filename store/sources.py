@@ -313,8 +313,9 @@ def read_pieces(
     with opener.open(source) as stream:
         head = stream.read(min(BLOCK, source.size))
         utf16 = _utf16(head)
-        if state is None and (final or len(head) >= SNIFF_BYTES):
-            sniff(head, source.name)
+        if state is None:
+            if final or len(head) >= SNIFF_BYTES:  # a file being written may not show it yet
+                sniff(head, source.name)
             cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=False, utf16=utf16,
                              context=b"")
             yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)

@@ -202,3 +202,256 @@ def test_counts_of_one_are_singular(tmp_path: Path) -> None:
     assert f"{bad}: 1 hand parsed, 0 skipped, 1 error" in out
     summary = razz("audit", str(bad)).stdout.splitlines()[-2]
     assert "1 hand audited" in summary and "1 finding (1 error, 0 warnings)" in summary
+
+
+# ------------------------------------------------------------------ padding, NULs, encodings
+
+
+def _parsed(path: Path) -> tuple[int, list[str]]:
+    from razz.parser.events import Hand, ParseError
+    from razz.store.ingest import check_part, parts_of
+    from razz.store.sources import discover
+
+    problems: list[str] = []
+    results = [r for part in parts_of(discover([str(path)]), problems)
+               for r in check_part(part, audit=False).results]
+    assert problems == []
+    return (sum(isinstance(r, Hand) for r in results),
+            [r.message for r in results if isinstance(r, ParseError)])
+
+
+@pytest.mark.parametrize("padding", [b"\x00" * 4096, b"\n" + b"\x00" * 100, b" \n\t\n" * 50,
+                                     b"\r\n\x00\x00\r\n  \x00"])
+def test_padding_after_the_last_hand_is_ignored_and_the_hand_kept(
+    tmp_path: Path, padding: bytes
+) -> None:
+    path = tmp_path / "padded.txt"
+    text = (hands.H1 + hands.H2).rstrip("\n") + "\n"  # no empty line before the padding
+    path.write_bytes(text.encode() + padding)
+    assert _parsed(path) == (2, [])
+
+
+def test_nuls_inside_a_hand_make_that_hand_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.txt"
+    damaged = hands.H2.replace("*** 4th STREET ***", "*** 4th \x00\x00\x00 ***")
+    path.write_bytes((hands.H1 + damaged + hands.H3).encode())
+    parsed, errors = _parsed(path)
+    assert parsed == 2
+    assert errors == ["the line holds NUL bytes: the file is damaged here"]
+    out = razz("parse", str(path))
+    assert "NUL bytes" in out.stdout and "\x00" not in out.stdout
+
+
+ENCODINGS = {
+    "utf-8": lambda t: t.encode("utf-8"),
+    "utf-8-bom": lambda t: b"\xef\xbb\xbf" + t.encode("utf-8"),
+    "utf-16-le-bom": lambda t: t.encode("utf-16"),  # this machine: little-endian, with a BOM
+    "utf-16-be-bom": lambda t: b"\xfe\xff" + t.encode("utf-16-be"),
+    "utf-16-le": lambda t: t.encode("utf-16-le"),
+    "utf-16-be": lambda t: t.encode("utf-16-be"),
+}
+LINE_ENDS = {"LF": "\n", "CRLF": "\r\n", "CR": "\r"}
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@pytest.mark.parametrize("end", sorted(LINE_ENDS))
+def test_every_encoding_and_line_end_reads_the_same(
+    tmp_path: Path, encoding: str, end: str
+) -> None:
+    from razz.parser.serialize import result_to_dict
+
+    text = (hands.H1 + hands.H2 + hands.H3).replace("Hero", "Zoë_Грозный")
+    base = tmp_path / "base.txt"
+    base.write_bytes(text.encode())
+    other = tmp_path / f"{encoding}-{end}.txt"
+    other.write_bytes(ENCODINGS[encoding](text.replace("\n", LINE_ENDS[end])))
+
+    def read(path: Path) -> list[dict[str, object]]:
+        from razz.store.ingest import check_part, parts_of
+        from razz.store.sources import discover
+
+        out = []
+        for part in parts_of(discover([str(path)]), []):
+            for r in check_part(part, audit=False).results:
+                d = result_to_dict(r)
+                d.pop("source", None)
+                d.get("header", {}).pop("source", None)
+                out.append(d)
+        return out
+
+    expected = read(base)
+    assert len(expected) == 3 and "Zoë_Грозный" in json.dumps(expected, ensure_ascii=False)
+    assert read(other) == expected
+
+
+# ------------------------------------------------------------------ names on a terminal
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\u202eevil"
+LONG = "L" * 2000
+
+
+def _hostile_file(tmp_path: Path) -> Path:
+    path = tmp_path / "hostile.txt"
+    text = hands.H1 + hands.H2
+    path.write_text(text.replace("Alice", HOSTILE).replace("Bob", LONG))
+    return path
+
+
+def _terminal_safe(text: str) -> None:
+    assert "\x1b" not in text and "\u202e" not in text and "\x07" not in text
+    assert max(map(len, text.splitlines())) < 400
+
+
+def test_names_are_escaped_and_cut_in_text_outputs(tmp_path: Path) -> None:
+    path = _hostile_file(tmp_path)
+    db = tmp_path / "r.duckdb"
+    done = razz("import", str(path), "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    stats = razz("stats", "--db", str(db))
+    _terminal_safe(stats.stdout)
+    assert "\\x1b]0;pwned\\x07\\x1b[2J" in stats.stdout
+    assert "LLLL…" in stats.stdout
+    player = razz("stats", "--db", str(db), "--player", HOSTILE)
+    assert player.returncode == 0, player.stderr
+    _terminal_safe(player.stdout)
+    audit = razz("audit", str(path))
+    _terminal_safe(audit.stdout + audit.stderr)
+    # A name in an error line: the hand's first seat line is broken.
+    broken = tmp_path / "broken.txt"
+    broken.write_text(path.read_text().replace(f"{HOSTILE}: folds", f"{HOSTILE}: flds", 1))
+    parse = razz("parse", str(broken))
+    assert parse.returncode == 1
+    _terminal_safe(parse.stdout + parse.stderr)
+    imported = razz("import", str(broken), "--db", str(tmp_path / "b.duckdb"))
+    assert "flds" in imported.stderr
+    _terminal_safe(imported.stdout + imported.stderr.replace(LONG, "L"))
+
+
+def test_json_and_csv_keep_names_exact(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    path = _hostile_file(tmp_path)
+    rows = [json.loads(x) for x in razz("parse", "--json", str(path)).stdout.splitlines()]
+    players = {e.get("player") for row in rows for e in row["events"]}
+    assert HOSTILE in players and LONG in players
+    audit = razz("audit", str(path), "--format", "csv").stdout
+    messages = " ".join(r["message"] for r in csv.DictReader(io.StringIO(audit)))
+    assert HOSTILE in messages or not messages  # exact where a message names the player
+
+
+# ------------------------------------------------------------------ clean ends
+
+
+def test_a_closed_output_pipe_ends_quietly(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for i in range(6):
+        (folder / f"t{i}.txt").write_text(
+            hands.many_hands(150, first_id=7_000_000 + 1000 * i, template=hands.H2)
+        )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "razz", "audit", "--format", "csv", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -2` does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0
+    assert err == b""
+
+
+def _descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("signum", [9, 15])
+def test_killing_the_importer_leaves_no_worker_behind(tmp_path: Path, signum: int) -> None:
+    import time
+
+    path = tmp_path / "many.txt"
+    path.write_text(hands.many_hands(6000, first_id=8_000_000, template=hands.H2))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "razz", "import", str(path), "--db", str(tmp_path / "r.duckdb"),
+         "--workers", "2", "--progress", "none"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    ours: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        # the resource tracker, the forkserver and at least one worker (its child)
+        while len(ours := _descendants(proc.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(ours) >= 3, "the workers never started"
+        proc.send_signal(signum)
+        proc.wait(timeout=60)
+        deadline = time.monotonic() + 5
+        while any(map(_alive, ours)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [p for p in ours if _alive(p)]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pid in ours:  # never leave one behind, even when the test fails
+            if _alive(pid):
+                os.kill(pid, 9)
+
+
+@pytest.mark.parametrize("signum", [2, 15])
+def test_watch_stopped_by_ctrl_c_or_sigterm_exits_0_when_nothing_was_rejected(
+    tmp_path: Path, signum: int
+) -> None:
+    import time
+
+    from razz.store import db as store_db
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text(hands.H1)
+    db = tmp_path / "r.duckdb"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "razz", "import", "--db", str(db), "--watch", str(folder),
+         "--interval", "0.1", "--progress", "none"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        stored = 0
+        while stored < 1 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            try:
+                with store_db.read_connection(db, retries=5) as con:
+                    stored = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+            except store_db.StoreError:
+                continue
+        assert stored == 1
+    finally:
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out + err
+    assert "1 new hand," in out and "0 rejected" in out

@@ -170,8 +170,8 @@ class _Report:
         target.write(safe(
             f"-- {plural(self.hands, 'hand')} audited, {data['hands_skipped']} skipped"
             f"{f' ({reasons})' if reasons else ''}, {self.parse_errors} unreadable;"
-            f" {plural(total, 'finding')} ({plural(data['errors'], 'error')},"
-            f" {plural(data['warnings'], 'warning')})"
+            f" {plural(total, 'finding')} ({plural(self.by_severity['error'], 'error')},"
+            f" {plural(self.by_severity['warning'], 'warning')})"
         ) + "\n")
         for rule, count in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
             target.write(f"   {count:6d}  {rule}\n")

@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"razz import: {exc}", file=sys.stderr)
         return EXIT_USAGE
     progress = _progress(args.progress)
+    _stop_on_terminate()
     settings = Settings(ruleset=args.ruleset, workers=args.workers)
     try:
         if args.watch:
@@ -104,6 +105,19 @@ def run(args: argparse.Namespace) -> int:
                    "found"), file=sys.stderr)
         return EXIT_REJECTED
     return EXIT_REJECTED if summary.rejected or summary.not_histories else EXIT_OK
+
+
+def _stop_on_terminate() -> None:
+    """SIGTERM and SIGHUP stop an import as Ctrl-C does: the workers are stopped and what was
+    read is committed (a watch ends with status 0)."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
 
 
 def _progress(choice: str) -> Progress:
