@@ -166,8 +166,33 @@ def check_part(part: Part, *, audit: bool = True, seen: set[str] | None = None) 
             continue
         audited.append((k, item, result))
     for k, result in _check_tables(part, audited, checked.late):
-        checked.audits[k] = result
+        checked.audits[k] = with_findings(result, encoding_findings(checked.results[k]))
     return checked
+
+
+def encoding_findings(hand: ParseResult) -> list[Finding]:
+    """A warning at the first line of a hand that held bytes that are not valid text (decoded
+    as U+FFFD): a name or a table may then read wrong, and the auditor should know where.
+
+    >>> from razz.replay.audit import EXAMPLE
+    >>> hand = next(iter(read_piece(EXAMPLE.replace("bob", "b\\xffb").encode("latin-1"), "x")))
+    >>> [(f.rule, f.severity.value, f.line, f.actual) for f in encoding_findings(hand)]
+    [('PARSE', 'warning', 4, 'Seat 2: b\ufffdb ($1.00 in chips)')]
+    """
+    if not isinstance(hand, Hand) or "\ufffd" not in hand.text:
+        return []
+    from razz.replay.findings import Severity
+
+    h = hand.header
+    bad = [(n, line) for n, line in enumerate(hand.text.split("\n")) if "\ufffd" in line]
+    n, line = bad[0]
+    more = f" (and {len(bad) - 1} more of this hand)" if len(bad) > 1 else ""
+    return [Finding(
+        rule="PARSE", severity=Severity.WARNING, source=h.source, hand_id=h.hand_id,
+        line=h.first_line + n, expected="text in UTF-8 or UTF-16", actual=line,
+        message=f"This line{more} holds bytes that are not valid text (shown as \ufffd): a name"
+        " or a table on it may read wrong.",
+    )]
 
 
 def _check_tables(

@@ -455,3 +455,13 @@ def test_watch_stopped_by_ctrl_c_or_sigterm_exits_0_when_nothing_was_rejected(
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, out + err
     assert "1 new hand," in out and "0 rejected" in out
+
+
+def test_invalid_utf8_in_a_name_is_a_warning_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes((hands.H1 + hands.H2).replace("Bob", "B\xf6b").encode("latin-1"))
+    done = razz("audit", str(path), "--format", "json")
+    rows = [json.loads(x) for x in done.stdout.splitlines()]
+    warned = [r for r in rows if r.get("severity") == "warning" and r.get("rule") == "PARSE"]
+    assert [(r["line"], "not valid text" in r["message"]) for r in warned] == [(4, True), (31, True)]
+    assert done.returncode == 0  # a warning, not an error
