@@ -34,6 +34,7 @@ from razz.store.sources import (
     Opener,
     Piece,
     Source,
+    TooLarge,
     discover,
     read_pieces,
 )
@@ -319,6 +320,8 @@ def _pieces(
                     previous = piece
             except NoHands as exc:
                 notes.append(exc)
+            except TooLarge as exc:
+                problems.append(str(exc))
             except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as exc:
                 # vanished, unreadable, a damaged zip member: the other files go on
                 problems.append(f"{source.path}: cannot be read ({exc})")

@@ -37,7 +37,7 @@ from razz.replay.findings import Finding
 from razz.replay.results import HandResult
 from razz.replay.ruleset import Ruleset, get_ruleset
 from razz.replay.tablecheck import TableCheck, with_findings
-from razz.store.sources import Discovery, NoHands, Opener, Source, read_pieces
+from razz.store.sources import Discovery, NoHands, Opener, Source, TooLarge, read_pieces
 
 __all__ = [
     "IN_PROCESS_BYTES",
@@ -272,6 +272,8 @@ def _parts(
                 0, source.name, piece.data, piece.line_offset, None, piece.context,
                 piece.context_line_offset,
             )  # fmt: skip
+    except TooLarge as exc:
+        problems.append(str(exc))
     except NoHands as exc:
         if notes is None:
             problems.append(str(exc))

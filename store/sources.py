@@ -38,6 +38,61 @@ UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 SNIFF_BYTES = 64 * 1024  # how much of a file is looked at to tell a hand history
 
 
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on what one input may cost, each a named setting (environment variable
+    `RAZZ_<NAME>`, upper case) with a default that no real hand history comes near."""
+
+    max_file_bytes: int = 4 << 30
+    max_member_bytes: int = 1 << 30  # a zip member, uncompressed
+    max_zip_ratio: int = 100  # a zip member's size over its compressed size (text: ~10)
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Limits:
+        """The defaults, with any `RAZZ_MAX_…` variable set in `env` (os.environ).
+
+        >>> Limits.from_env({"RAZZ_MAX_ZIP_RATIO": "500"}).max_zip_ratio
+        500
+        """
+        env = dict(os.environ) if env is None else env
+        values = {}
+        for name in cls.__dataclass_fields__:
+            raw = env.get(f"RAZZ_{name.upper()}")
+            if raw is not None and raw.strip().isdigit():
+                values[name] = int(raw)
+        return cls(**values)
+
+    def check(self, source: Source) -> None:
+        """Raise `TooLarge` (one line naming the setting) when `source` is over a bound.
+
+        >>> big = Source("/a.zip!x.txt", "/a.zip", "x.txt", 1 << 30, 0, "a.zip!x.txt", 1 << 20)
+        >>> try:
+        ...     Limits().check(big)
+        ... except TooLarge as exc:
+        ...     print(exc)
+        a.zip!x.txt: not read: a zip member that unpacks 1,024 times its size is over RAZZ_MAX_ZIP_RATIO (100)
+        """
+        def over(what: str, name: str, limit: int) -> TooLarge:
+            return TooLarge(
+                f"{source.name}: not read: {what} is over RAZZ_{name.upper()} ({limit:,})"
+            )
+
+        if source.member is not None:
+            if source.size > self.max_member_bytes:
+                raise over(f"a zip member of {source.size:,} bytes", "max_member_bytes",
+                           self.max_member_bytes)
+            ratio = source.size // max(source.packed, 1)
+            if source.size > (1 << 20) and ratio > self.max_zip_ratio:
+                raise over(f"a zip member that unpacks {ratio:,} times its size",
+                           "max_zip_ratio", self.max_zip_ratio)
+        elif source.size > self.max_file_bytes:
+            raise over(f"a file of {source.size:,} bytes", "max_file_bytes", self.max_file_bytes)
+
+
+class TooLarge(ValueError):
+    """An input over one of the `Limits`: refused before it is read, the others go on."""
+
+
 class NoHands(ValueError):
     """A file that holds no hands to read: empty, or not a hand history at all (one line)."""
 
@@ -89,6 +144,7 @@ class Source:
     size: int  # bytes now (uncompressed, for a member)
     mtime_ns: int  # of the file on disk (the archive, for a member)
     shown: str = ""  # as the user would write it: from the argument it was found under
+    packed: int = 0  # a member's compressed size in its archive (0 for a file on disk)
 
     @property
     def name(self) -> str:
@@ -174,7 +230,8 @@ def _members(
     for m in sorted(members, key=lambda m: m.filename):
         path = f"{real}{MEMBER_SEP}{m.filename}"
         shown_member = f"{shown}{MEMBER_SEP}{m.filename}"
-        yield Source(path, real, m.filename, m.file_size, info.st_mtime_ns, shown_member)
+        yield Source(path, real, m.filename, m.file_size, info.st_mtime_ns, shown_member,
+                     m.compress_size)
 
 
 class Opener:
@@ -306,6 +363,7 @@ def read_pieces(
     """
     if state is not None and state.size == source.size == 0:
         return
+    Limits.from_env().check(source)
     if source.size == 0:
         if final:
             raise NoHands(f"{source.name}: empty, no hands", empty=True)

@@ -465,3 +465,51 @@ def test_invalid_utf8_in_a_name_is_a_warning_naming_the_line(tmp_path: Path) -> 
     warned = [r for r in rows if r.get("severity") == "warning" and r.get("rule") == "PARSE"]
     assert [(r["line"], "not valid text" in r["message"]) for r in warned] == [(4, True), (31, True)]
     assert done.returncode == 0  # a warning, not an error
+
+
+# ------------------------------------------------------------------ bounds
+
+
+def _zip_with_a_bomb(tmp_path: Path) -> Path:
+    import zipfile
+
+    archive = tmp_path / "hands.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        with z.open("a-bomb.txt", "w") as member:  # 64 MiB of spaces, ~64 KiB packed
+            block = b" " * (1 << 20)
+            for _ in range(64):
+                member.write(block)
+        z.writestr("b-hands.txt", hands.H1 + hands.H2)
+    return archive
+
+
+def test_a_zip_bomb_member_is_refused_in_one_line_and_the_next_member_read(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    archive = _zip_with_a_bomb(tmp_path)
+    started = time.monotonic()
+    done = razz("parse", str(archive))
+    assert time.monotonic() - started < 60
+    assert f"{archive}!b-hands.txt: 2 hands parsed" in done.stdout
+    (line,) = [x for x in done.stderr.splitlines() if "a-bomb.txt" in x]
+    assert line.startswith(f"razz parse: {archive}!a-bomb.txt: not read: a zip member that")
+    assert line.endswith("is over RAZZ_MAX_ZIP_RATIO (100)")
+    assert done.returncode == 2
+
+
+def test_the_bounds_are_settings_named_in_their_message(tmp_path: Path) -> None:
+    archive = _zip_with_a_bomb(tmp_path)
+    env = {**os.environ, "RAZZ_MAX_ZIP_RATIO": "100000", "RAZZ_MAX_MEMBER_BYTES": "1000000"}
+    done = subprocess.run([sys.executable, "-m", "razz", "parse", str(archive)],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert (f"{archive}!a-bomb.txt: not read: a zip member of 67,108,864 bytes is over"
+            " RAZZ_MAX_MEMBER_BYTES (1,000,000)") in done.stderr
+    big = tmp_path / "big.txt"
+    big.write_text(hands.H1 * 3)
+    env = {**os.environ, "RAZZ_MAX_FILE_BYTES": "100"}
+    done = subprocess.run([sys.executable, "-m", "razz", "import", str(big), "--db",
+                           str(tmp_path / "r.duckdb")],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert "is over RAZZ_MAX_FILE_BYTES (100)" in done.stderr and done.returncode == 2
