@@ -143,18 +143,20 @@ class Readers:
         """Read one hand cut from the file."""
         if raw.problem is not None:
             return _problem(raw)
-        if "\x00" in raw.text:  # a damaged file: say so, rather than what the grammar saw
-            at = raw.text[: raw.text.index("\x00")].count("\n")
-            return _problem(replace(
-                raw, problem="the line holds NUL bytes: the file is damaged here",
-                problem_line=raw.first_line + at,
-            ))
         line = first_line(raw.text)
         site = self.site if self.site.recognises(line) else recognise(line) or self.site
         reader = self._readers.get(site)
         if reader is None:
             reader = self._readers[site] = site.reader()
-        return reader.read(raw)
+        result = reader.read(raw)
+        if isinstance(result, ParseError) and "\x00" in raw.text:
+            # A damaged file: say so, rather than what the grammar made of the NULs.
+            at = raw.text[: raw.text.index("\x00")].count("\n")
+            return _problem(replace(
+                raw, problem="the line holds NUL bytes: the file is damaged here",
+                problem_line=raw.first_line + at,
+            ))
+        return result
 
 
 def _problem(raw: RawHand) -> ParseError:

@@ -110,7 +110,7 @@ def test_csv_has_a_header_and_one_row_per_finding(
         "actual",
     ]
     assert len(rows) > 1 and all(r[3] for r in rows[1:])
-    assert err.startswith("-- 1 hands audited")
+    assert err.startswith("-- 1 hand audited")
 
 
 def test_strict_stops_at_the_first_error(
