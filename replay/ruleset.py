@@ -81,6 +81,9 @@ class Ruleset:
     raise_over_short_all_in: bool = True
     # WIN-SPLIT
     odd_chip: OddChip = OddChip.EARLIEST_SEAT
+    # STRUCT-BRINGIN-SIZE: whether the bring-in must be more than the ante (False: it may
+    # equal it, as in WSOP stud structures).
+    bring_in_over_ante: bool = True
 
     def stakes_for(self, unit: Unit, small_bet: int, big_bet: int) -> Stakes | None:
         """The room's stated ante and bring-in for these stakes, if it states them."""
@@ -129,7 +132,28 @@ CARDROOM = Ruleset(
     odd_chip=OddChip.LOWEST_CARD,
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (POKERSTARS, CARDROOM)}
+PHH = Ruleset(
+    name="phh",
+    title="PHH (WSOP live rules)",
+    # The PHH standard asks annotators to follow the WSOP rules (../docs/phh-std/spec.rst,
+    # "Rules"); its only Razz hands are the 2023 WSOP $50,000 PPC final table, transcribed
+    # and checked against the broadcast's stack overlays (validation.rst). Where they show a
+    # parameter, it is set from them; the rest is PokerStars' (they show nothing else).
+    max_raises=3,
+    cap_heads_up=True,  # no hand of the corpus reaches a cap: PokerStars' until one does
+    # `antes = [50000, …]`, `bring_in = 50000` at 200,000/400,000 and 100,000 / 100,000 at
+    # 300,000/600,000 (wsop-2023-43-5-20.phh, -83.phh): the WSOP bring-in equals the ante.
+    bring_in_over_ante=False,
+    stakes=(),
+    tie_break=TieBreak.EARLIEST_SEAT,
+    all_in_opener=AllInOpener.NEXT_CLOCKWISE,
+    short_all_in=ShortAllIn.NEVER,
+    short_all_in_counts_to_cap=False,
+    raise_over_short_all_in=True,
+    odd_chip=OddChip.EARLIEST_SEAT,
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (POKERSTARS, CARDROOM, PHH)}
 
 
 def get_ruleset(name: str) -> Ruleset:

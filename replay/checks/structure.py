@@ -126,7 +126,11 @@ def bring_in_size(state: HandState, e: BringIn, amount: int) -> list[Finding]:
     elif not e.all_in and amount >= setup.small_bet:
         want = f"less than {money(setup.small_bet)}"
         problem = f"The bring-in must be smaller than the small bet ({money(setup.small_bet)})"
-    elif not e.all_in and setup.ante is not None and amount <= setup.ante:
+    elif (
+        not e.all_in
+        and setup.ante is not None
+        and (amount < setup.ante or (amount == setup.ante and setup.ruleset.bring_in_over_ante))
+    ):
         want = f"more than {money(setup.ante)}"
         problem = f"The bring-in must be larger than the ante ({money(setup.ante)})"
     else:
