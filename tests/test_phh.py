@@ -158,9 +158,10 @@ def test_other_variants_are_skipped_with_their_name_and_a_phhs_file_reads_each_h
     ("edit", "says"),
     [
         (("antes = [1, 1, 1]", "antes = [1, 1]"), "antes must have one entry per player"),
-        (("'p3 cbr 5',  # completes", "'p3 cbr 500',"), "cannot bet or raise to 500"),
+        (("'p1 cbr 10',", "'p1 cbr 0',"), "cannot bet or raise to 0"),
         (("'d dh p3 ????5h'", "'d dh p3 5h?'"), "is not a run of cards"),
         (("'p2 pb'", "'p9 pb'"), "'p9' is no player of the hand"),
+        (("'p2 f',", "'p2 sd',"), "Razz has no draws"),
         (("actions = [", "actions = [["), "not valid TOML"),
         (("small_bet = 5\n", ""), "needs its small_bet"),
     ],

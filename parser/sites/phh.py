@@ -223,6 +223,7 @@ def _hand_id(data: dict[str, Any], source: str, table_key: str | None) -> str:
 class _Player:
     name: str
     stack: int  # behind, as the hand goes
+    start: int = 0  # the starting stack
     cards: int = 0  # dealt so far
     street_bet: int = 0
     folded: bool = False
@@ -245,11 +246,10 @@ class _Play:
     def wager(self, i: int, to: int, line: int, index: int) -> ev.Event:
         p = self.players[i]
         put = to - p.street_bet
-        if put <= 0 or put > p.stack:
-            raise PhhError(
-                f"p{i + 1} cannot bet or raise to {to}: {p.street_bet} in, {p.stack} behind", index
-            )
-        all_in = put == p.stack
+        if put <= 0:
+            raise PhhError(f"p{i + 1} cannot bet or raise to {to}: {p.street_bet} in", index)
+        # More than the stack is the auditor's to report (LOG-STACK), not a reading error.
+        all_in = put >= p.stack
         event: ev.Event
         if self.street is ev.Street.THIRD and not self.completed:
             event = ev.Complete(line, p.name, to, all_in)
@@ -263,7 +263,7 @@ class _Play:
         return event
 
     def _put(self, p: _Player, chips: int) -> None:
-        p.stack -= chips
+        p.stack = max(0, p.stack - chips)
         p.street_bet += chips
 
     def call(self, i: int, line: int) -> ev.Event:
@@ -493,7 +493,7 @@ def _read(
     events: list[ev.Event] = []
     for k in range(n):
         events.append(ev.SeatLine(first + stacks_line, names[k], seats[k], stacks[k]))
-    players = [_Player(names[k], stacks[k]) for k in range(n)]
+    players = [_Player(names[k], stacks[k], stacks[k]) for k in range(n)]
     for k, a in enumerate(antes):
         if a:
             put = min(a, players[k].stack)
@@ -561,12 +561,16 @@ def _read(
 
 
 def _returned(players: list[_Player]) -> list[int]:
-    """What each player gets back uncalled at the end: the top wager of the last street over
-    the next highest (PHH writes no line for it; the engine returns it the same way)."""
+    """What each player gets back uncalled at the end: the most put in over the next most
+    (PHH writes no line for it; the engine returns it the same way).
+
+    >>> _returned([_Player("a", 0, 10), _Player("b", 4, 10)])
+    [4, 0]
+    """
     back = [0] * len(players)
-    bets = sorted(((p.street_bet, k) for k, p in enumerate(players)), reverse=True)
-    if len(bets) > 1 and bets[0][0] > bets[1][0]:
-        back[bets[0][1]] = bets[0][0] - bets[1][0]
+    put = sorted(((p.start - p.stack, k) for k, p in enumerate(players)), reverse=True)
+    if len(put) > 1 and put[0][0] > put[1][0]:
+        back[put[0][1]] = put[0][0] - put[1][0]
     return back
 
 
@@ -591,7 +595,55 @@ def _collects(
         won = [finals[k] - p.stack - back[k] for k, p in enumerate(play.players)]
     else:
         return []
-    return [ev.Collect(line, names[k], w, "pot", None) for k, w in enumerate(won) if w > 0]
+    back = _returned(play.players)
+    put = [p.start - p.stack - back[k] for k, p in enumerate(play.players)]
+    pots = _pots(put, [p.folded for p in play.players])
+    if len(pots) == 1:
+        return [ev.Collect(line, names[k], w, "pot", None) for k, w in enumerate(won) if w > 0]
+    left = list(won)
+    paid: list[tuple[int, int, int]] = []  # (pot, player, amount)
+    # From the main pot up, the winners who can win least (the shortest all-in) take each
+    # pot first, and the others what is left of it. The rake (what was put in and not paid)
+    # comes out of each pot in proportion, as PokerStars takes it.
+    total, paid_out = sum(put), sum(w for w in won if w > 0)
+    reach = {k: max(n for n, (_, e) in enumerate(pots) if k in e) for _, e in pots for k in e}
+    for number, (in_pot, eligible) in enumerate(pots):
+        amount_left = round(in_pot * paid_out / total) if total else 0
+        for k in sorted(eligible, key=lambda k: (reach[k], k)):
+            # (a few units left over are the rake's rounding, not a share of a split pot)
+            rest = amount_left if amount_left > len(pots) else 0
+            share = left[k] if reach[k] == number else min(left[k], rest)
+            if share > 0:
+                paid.append((number, k, share))
+                left[k] -= share
+                amount_left -= share
+    return [
+        ev.Collect(line, names[k], w, "main pot" if n == 0 else f"side pot-{n}", n or None)
+        for n, k, w in sorted(paid, key=lambda t: (-t[0], t[1]))  # the last side pot first
+    ]
+
+
+def _pots(put: list[int], folded: list[bool]) -> list[tuple[int, list[int]]]:
+    """The main pot and the side pots: (amount, the players who can win it), in order.
+
+    >>> _pots([10, 30, 30], [False, False, False])
+    [(30, [0, 1, 2]), (40, [1, 2])]
+    """
+    levels = sorted({put[k] for k in range(len(put)) if not folded[k] and put[k] > 0})
+    pots: list[tuple[int, list[int]]] = []
+    below = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, below) for c in put)
+        eligible = [k for k in range(len(put)) if not folded[k] and put[k] >= level]
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        elif amount:
+            pots.append((amount, eligible))
+        below = level
+    rest = sum(put) - sum(a for a, _ in pots)
+    if rest and pots:  # chips of folded players above every live level: the last pot's
+        pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+    return pots
 
 
 class _Reader:
