@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("stats", "print per-player statistics from a DuckDB file"),
     "dashboard": ("dashboard", "open the Streamlit dashboard on a DuckDB file"),
     "fairness": ("fairness", "test whether the deals the logs show look like a fair shuffle"),
+    "export": ("export", "write hands of any room as PHH (the open Poker Hand History standard)"),
     "equity": ("equity", "each hand's share of the pot from the known cards, exact when feasible"),
 }
 
