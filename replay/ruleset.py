@@ -153,7 +153,24 @@ PHH = Ruleset(
     odd_chip=OddChip.EARLIEST_SEAT,
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (POKERSTARS, CARDROOM, PHH)}
+MERGE = Ruleset(
+    name="merge",
+    title="Merge Network",
+    # Five real Razz hands (../corpus/merge) and no published rule page: they complete,
+    # raise and go all-in as PokerStars does; no hand reaches a cap, splits a pot or ties
+    # on a board, so those parameters are PokerStars' until a Merge hand shows otherwise.
+    max_raises=3,
+    cap_heads_up=True,
+    stakes=(),
+    tie_break=TieBreak.EARLIEST_SEAT,
+    all_in_opener=AllInOpener.NEXT_CLOCKWISE,
+    short_all_in=ShortAllIn.NEVER,
+    short_all_in_counts_to_cap=False,
+    raise_over_short_all_in=True,
+    odd_chip=OddChip.EARLIEST_SEAT,
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (POKERSTARS, CARDROOM, PHH, MERGE)}
 
 
 def get_ruleset(name: str) -> Ruleset:
