@@ -26,7 +26,7 @@ FOLDERS = {
     "merge": ("Merge Network", 5, 24),
     "phh": ("PHH", 6, 0),
 }
-READ = ("pokerstars", "phh")  # the folders whose Razz hands are read (the others: skipped)
+READ = ("pokerstars", "phh", "merge")  # the folders whose Razz hands are read (the others: skipped)
 
 
 def test_every_site_has_its_own_name_and_is_found_by_it() -> None:
@@ -77,9 +77,11 @@ def test_the_merge_mixed_game_file_is_one_hand_per_game_element() -> None:
     text = (CORPUS / "merge" / "HORSE-Tournament-Freeroll.201107.xml").read_text().split("\n")
     assert len(results) == 28
     for r in results:
-        assert isinstance(r, SkippedHand)
-        assert text[r.first_line - 1].lstrip().startswith(f'<game id="{r.hand_id}"')
-    assert [r.game for r in results].count("Razz") == 4
+        assert isinstance(r, SkippedHand | Hand)
+        hand_id = r.header.hand_id if isinstance(r, Hand) else r.hand_id
+        first = r.header.first_line if isinstance(r, Hand) else r.first_line
+        assert text[first - 1].lstrip().startswith(f'<game id="{hand_id}"')
+    assert sum(isinstance(r, Hand) for r in results) == 4
 
 
 @needs_corpus

@@ -1,11 +1,16 @@
-"""Merge Network XML (FORMATS.md §4): recognised, not read yet (the rooms issue adds its reader).
+"""Merge Network XML (FORMATS.md §4): one `<game>` element per hand, read with the standard
+library's XML parser (expat, for the line of every element) into neutral events.
 
 A file holds one `<game>` element per hand; the lines of each are one hand, the rest of the
-file (`<description>`, session tags) is not. Each hand is skipped with its game, read from
-the `<game>` tag: Razz is game type 46, 47 or 49, and in a mixed-game file the game's own type
-is its `multigametype`.
+file (`<description>`, session tags) is not. The game is the `<game>` tag's: Razz is game type
+46, 47 or 49, and in a mixed-game file the game's own type is its `multigametype`; other games
+are skipped with their type. Players are named by seat; a round's `<cards>` follow its
+actions in the file, so each street is its deal first, then its actions. `RAISE` gives the
+street total, `CALL` and `ALL_IN` the chips put in; a `<winner>` is a pot paid (or, marked
+`uncalled`, a bet returned). The stakes are not in the hand: the small bet is the completion
+or a 3rd/4th-street bet, the big bet a later one, else twice the small bet.
 
->>> SITE.reader().header('<game id="43618199-14" starttime="20111115223628" gametype="47">')
+>>> game_of('<game id="43618199-14" starttime="20111115223628" gametype="47">')
 ('43618199-14', 'Razz')
 """
 
@@ -15,16 +20,17 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
+from razz.parser.events import ParseResult, SkippedHand
 from razz.parser.sites.base import (
     MAX_HAND_LINES,
     MAX_LINE,
     NO_LOG_LINES,
     RAZZ,
-    HeaderOnly,
     RawHand,
     Site,
     first_line,
 )
+from razz.parser.sites.merge_xml import read_game
 
 _HEADER = re.compile(r"\s*<(?:\?xml|description|game|session)\b")
 _GAME_OPEN = re.compile(r"\s*<game\b")
@@ -45,9 +51,20 @@ def game_of(text: str) -> tuple[str | None, str | None]:
     return (m.group(1) if m else None), RAZZ if kind in RAZZ_TYPES else f"Merge game type {kind}"
 
 
+class _Reader:
+    def read(self, raw: RawHand) -> ParseResult:
+        hand_id, game = game_of(raw.text)
+        if game is None:
+            return SkippedHand(raw.source, raw.first_line, hand_id, "Merge Network", "no game type")
+        if game != RAZZ:
+            return SkippedHand(raw.source, raw.first_line, hand_id, game, f"{game} is not Razz")
+        return read_game(raw)
+
+
 class Merge(Site):
     name = "Merge Network"
     title = "Merge Network"
+    ruleset = "merge"
     suffixes = (".xml", ".txt")
     # XML events, not log lines (§4): nothing beyond the events but the ALL_IN event type.
     dialect = replace(NO_LOG_LINES, all_in_marked=True)
@@ -81,8 +98,8 @@ class Merge(Site):
         if block:
             yield RawHand(source, first, "".join(block), problem, problem_line)
 
-    def reader(self) -> HeaderOnly:
-        return HeaderOnly(self, game_of)
+    def reader(self) -> _Reader:
+        return _Reader()
 
     def complete(self, text: str) -> bool:
         """The `<game>` element is closed."""
