@@ -182,4 +182,4 @@ def test_razz_parse_reads_a_phh_file(tmp_path: Path) -> None:
     with contextlib.redirect_stdout(out):
         code = main(["parse", "-j", "1", str(tmp_path)])
     assert code == 0, out.getvalue()
-    assert "a.phh: 1 hands parsed, 0 skipped, 0 errors" in out.getvalue()
+    assert "a.phh: 1 hand parsed, 0 skipped, 0 errors" in out.getvalue()

@@ -190,7 +190,8 @@ def run(args: argparse.Namespace) -> int:
     reasons = ", ".join(f"{reason}: {n}" for reason, n in skipped.most_common())
     where = f" to {out_dir}" if out_dir is not None else ""
     print(
-        f"-- {written} hands written as PHH{where}, {sum(skipped.values())} skipped"
+        f"-- {written} hand{'' if written == 1 else 's'} written as PHH{where},"
+        f" {sum(skipped.values())} skipped"
         + (f" ({reasons})" if reasons else "")
         + f", {len(errors)} errors",
         file=sys.stderr,
