@@ -11,7 +11,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from razz.parser.events import Unit
@@ -170,7 +170,52 @@ MERGE = Ruleset(
     odd_chip=OddChip.EARLIEST_SEAT,
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (POKERSTARS, CARDROOM, PHH, MERGE)}
+# The rooms of FORMATS.md §2, §3, §5. Each differs from PokerStars only where a parameter is
+# written down below with its evidence. Where a room's practice cannot be known from its logs
+# (the rooms are closed or wrote few Razz hands), the PokerStars value is kept and the engine
+# reports the disputed readings as warnings, not errors: a raise past the cap heads-up
+# (STRUCT-CAP), an all-in of half a bet or more treated as full (ACT-ALLIN-SHORT), the other
+# reading of who opens after an all-in board (ORDER-ALLIN), an odd chip split (WIN-SPLIT).
+
+FULLTILT = replace(
+    POKERSTARS,
+    name="fulltilt",
+    title="Full Tilt Poker",
+    # The ante and the bring-in need no inference: the header states the ante
+    # (`$0.10/$0.20 Ante $0.02`, FORMATS.md §2) and the engine takes it from there; the
+    # bring-in is the one real logs post (`Player5 brings in for $0.03`). Full Tilt wrote no
+    # `Betting is capped` line and no capped Razz round is in the corpus: the cap (a bet and
+    # three raises) and whether it holds heads-up cannot be known from its logs, so they stay
+    # PokerStars' and a raise past the cap heads-up is only a warning (see above).
+    stakes=(),
+)
+
+WINAMAX = replace(
+    POKERSTARS,
+    name="winamax",
+    title="Winamax",
+    # The header states the ante with the bets: `Razz fixed limit (5€/25€/50€)` (FORMATS.md
+    # §3), and the engine takes it from there. The bring-in is read from the hand (`Hero
+    # brings in 10€`): one real hand is too little to state it per stakes. One real Razz
+    # hand, with no cap reached, no tie and no all-in: every other parameter cannot be known
+    # from Winamax's logs and stays PokerStars' (warnings, see above).
+    stakes=(),
+)
+
+KINGSCLUB = replace(
+    POKERSTARS,
+    name="kingsclub",
+    title="KingsClub",
+    # Neither the ante nor the bring-in is in the header (`#39969356: Limit Razz - 40/80`):
+    # both are read from the hand (`Player0: posts ante 10`, `Player0 brings in for 10`;
+    # FORMATS.md §5). No capped round, tie or all-in board opener in the real hands: the rest
+    # cannot be known and stays PokerStars' (warnings, see above).
+    stakes=(),
+)
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r for r in (POKERSTARS, CARDROOM, PHH, MERGE, FULLTILT, WINAMAX, KINGSCLUB)
+}
 
 
 def get_ruleset(name: str) -> Ruleset:

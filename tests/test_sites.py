@@ -12,6 +12,7 @@ import pytest
 from razz.cli import main
 from razz.parser import Hand, SkippedHand, read_path, read_text, sites
 from razz.parser.reader import file_site, lines_of, split_stream
+from razz.parser.sites import fulltilt
 from razz.store.sources import discover
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -26,7 +27,9 @@ FOLDERS = {
     "merge": ("Merge Network", 5, 24),
     "phh": ("PHH", 6, 0),
 }
-READ = ("pokerstars", "phh", "merge")  # the folders whose Razz hands are read (the others: skipped)
+# The folders whose sites read their hands (their own tests check them); the others are
+# recognised and skipped.
+READ = {"pokerstars", "phh", "merge", "fulltilt"}
 
 
 def test_every_site_has_its_own_name_and_is_found_by_it() -> None:
@@ -112,11 +115,9 @@ def test_folders_and_archives_are_searched_for_every_site_s_files(tmp_path: Path
 
 def test_a_hand_of_another_site_inside_a_pokerstars_file_is_read_by_its_own_site() -> None:
     stars = (Path(__file__).parent / "data" / "replay" / "four_players_showdown.txt").read_text()
-    tilt = "Full Tilt Poker Game #1: Table T - $0.10/$0.20 Ante $0.02 - Limit Razz - 1:00:00 ET\n"
-    results = list(read_text(stars + "\n\n" + tilt + "Seat 1: Hero ($4.50)\n"))
-    assert isinstance(results[0], Hand)
-    assert isinstance(results[1], SkippedHand)
-    assert results[1].reason == "Razz from Full Tilt Poker: not supported yet"
+    results = list(read_text(stars + "\n\n" + fulltilt.EXAMPLE))
+    assert isinstance(results[0], Hand) and results[0].header.site == "PokerStars"
+    assert isinstance(results[1], Hand) and results[1].header.site == "Full Tilt Poker"
 
 
 def test_text_no_site_recognises_is_read_by_the_fallback_whose_grammar_says_what_is_wrong() -> None:
