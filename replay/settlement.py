@@ -43,7 +43,7 @@ def settle_state(
         uncalled(state) if state.round.to_act is None or state.phase is not Phase.BETTING else None
     )
     returned = None
-    if pending is not None:
+    if pending is not None and not setup.dialect.uncalled_in_pot:  # Winamax keeps it in
         i, amount = pending
         committed[i] -= amount
         all_in[i] = all_in[i] and players[i].stack + amount == 0

@@ -135,7 +135,7 @@ def end_round(state: HandState, line: int) -> None:
     if state.round.to_act is not None and _left(state) >= 2:
         return  # the round did not end as it should (ORDER-CLOCKWISE): nothing to settle
     pending = uncalled(state)
-    if pending is not None:
+    if pending is not None and not state.setup.dialect.uncalled_in_pot:  # Winamax keeps it in
         return_uncalled(state, pending[0], pending[1], line)
 
 

@@ -49,7 +49,7 @@ CASES = [
         "a bet returned without its line",
         ("Uncalled bet", "Uncalled bet"),  # see _no_uncalled below
         "ACT-UNCALLED",
-        "Winamax",
+        "KingsClub",  # Winamax has no line either, but keeps the bet in the pot it pays
         "uncalled_line",
     ),
     ("no total pot", ("Total pot $1.22 | Rake $0.06 \n", ""), "POT-RAKE", "KingsClub", "total_pot"),
@@ -64,7 +64,7 @@ CASES = [
         "a raise increment that does not add up",
         ("Hero: raises $0.04 to $0.08", "Hero: raises $0.06 to $0.08"),
         "ACT-RAISE-SIZE",
-        "Winamax",
+        "Full Tilt Poker",  # (Winamax's total pot is after rake: a Stars hand is not clean)
         "raise_increments",
     ),
     (

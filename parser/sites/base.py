@@ -66,6 +66,8 @@ class Dialect:
     lo_description: bool = True  # a shown hand is described `Lo: 8,6,4,3,2` (LOG-DESC)
     raise_increments: bool = True  # a raise writes its increment, `raises 35 to 50`
     repeats_cards: bool = True  # a later `Dealt` line repeats the earlier cards (LOG-CARDS)
+    uncalled_in_pot: bool = False  # a bet nobody called stays in the pot the winner collects
+    total_after_rake: bool = False  # `Total pot` is what is left after the rake
 
 
 POKERSTARS_DIALECT = Dialect()

@@ -9,6 +9,8 @@ the last bettor shows first.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from razz.parser.events import Collect, Muck
 from razz.replay.cards import RANK
 from razz.replay.checks.log import cards_of as _cards_of
@@ -349,6 +351,8 @@ def _check_total(
             ]
         return []
     found: list[Finding] = []
+    if total.total is not None and setup.dialect.total_after_rake:
+        total = replace(total, total=total.total + total.rake)  # the pot less the rake (Winamax)
     if total.total is None:  # the summary gives the rake only (KingsClub)
         return found
     if total.total != pot_sum:
