@@ -29,7 +29,7 @@ FOLDERS = {
 }
 # The folders whose sites read their hands (their own tests check them); the others are
 # recognised and skipped.
-READ = {"pokerstars", "phh", "merge", "fulltilt", "winamax"}
+READ = {"pokerstars", "phh", "merge", "fulltilt", "winamax", "kingsclub"}
 
 
 def test_every_site_has_its_own_name_and_is_found_by_it() -> None:

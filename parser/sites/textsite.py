@@ -32,6 +32,15 @@ from razz.parser.lines import FileLines, LineGrammar, LineRecords, Record
 from razz.parser.sites.base import RawHand
 
 
+class LineProblem(ValueError):
+    """A line that reads but cannot be what it says where it is (the builder's finding): a
+    PARSE error at `line`, `column` of the hand (1-based)."""
+
+    def __init__(self, message: str, line: int, column: int = 1) -> None:
+        super().__init__(message)
+        self.line, self.column = line, column
+
+
 class Builder(Protocol):
     """A room's part of reading a hand: its game, and its records as events."""
 
@@ -47,7 +56,8 @@ class Builder(Protocol):
         self, records: Sequence[Record], texts: Sequence[str], source: str, first_line: int
     ) -> tuple[ev.HandHeader, list[ev.Event]]:
         """The hand's header and events; raises `AmountError` (with `line`, `column` in the
-        hand) for an amount that is not one in the hand's unit."""
+        hand) for an amount that is not one in the hand's unit, `LineProblem` for a line
+        that cannot be what it says where it is."""
         ...
 
 
@@ -92,7 +102,7 @@ class TextParser:
             return self._line_error(texts, records, bad, text, source, first_line, hand_id)
         try:
             header, events = self.builder.build(records, texts, source, first_line)  # type: ignore[arg-type]
-        except AmountError as exc:
+        except (AmountError, LineProblem) as exc:
             index = (exc.line or 1) - 1
             return ev.ParseError(
                 source, first_line + index, exc.column or 1, texts[index].rstrip("\n"),
