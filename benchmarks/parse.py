@@ -5,12 +5,14 @@ Run by hand (not part of the test suite):
     python benchmarks/parse.py                 # 20,000 simulated hands (made once, then cached)
     python benchmarks/parse.py --hands 40000
     python benchmarks/parse.py --input DIR     # your own hand histories
+    python benchmarks/parse.py --rooms-only    # each room's real files: rate beside Stars'
 
 It prints, over the same bytes: a regular-expression line classifier (one process, one regex
 per line type, the way most trackers read hand histories), the Lark parser on one core, and
 the parser on every core (the `razz parse` pipeline: worker processes read pieces of the
 files), with their ratios; then peak memory for the input once and three times over, to show
-that memory does not grow with the input. Times are medians of `--repeat` interleaved rounds
+that memory does not grow with the input; last, each room's reader on its real files
+(../shared/corpus, repeated: they are few) beside PokerStars' in the same run. Times are medians of `--repeat` interleaved rounds
 (regex, one process, every core, then again), so that the ratios hold under load.
 """
 
@@ -124,6 +126,61 @@ def parse_parallel(paths: list[Path], jobs: int) -> int:
         return sum(r.parsed for r in ordered_map(pool, parse_part, items, window=2 * jobs))
 
 
+# ------------------------------------------------------------------ each room's rate
+ROOMS = ("pokerstars", "fulltilt", "winamax", "kingsclub")
+CORPUS = HERE.parent.parent / "shared" / "corpus"
+
+
+def room_texts(corpus: Path, hands: int) -> dict[str, str]:
+    """Each room's real files (decoded as the reader decodes them), repeated until they hold
+    at least `hands` Razz hands: the real files are few."""
+    from razz.parser import Hand, read_stream
+
+    texts = {}
+    for room in ROOMS:
+        folder = corpus / room
+        if not folder.is_dir():
+            continue
+        parts, razz = [], 0
+        for path in sorted(p for p in folder.iterdir() if p.is_file()):
+            data = path.read_bytes()
+            results = list(read_stream(io.BytesIO(data), path.name))
+            if not any(isinstance(r, Hand) for r in results):
+                continue  # no Razz in it (other games are skipped, not timed)
+            razz += sum(isinstance(r, Hand) for r in results)
+            encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
+            parts.append(data.decode(encoding).replace("\r\n", "\n").strip("\n") + "\n")
+        if razz:
+            copies = -(-hands // razz)
+            texts[room] = "\n\n\n".join(parts * copies) + "\n"
+    return texts
+
+
+def room_rates(corpus: Path, hands: int, repeat: int) -> None:
+    """Hands per second of each room's reader, beside PokerStars', in one process (medians of
+    interleaved rounds)."""
+    from razz.parser import Hand, read_text
+
+    texts = room_texts(corpus, hands)
+    if "pokerstars" not in texts:
+        print(f"\n(no real files in {corpus}: room rates not measured)")
+        return
+    runs: dict[str, list[float]] = {room: [] for room in texts}
+    counts: dict[str, int] = {}
+    for _ in range(repeat):
+        for room, text in texts.items():
+            fn = lambda text=text: sum(isinstance(r, Hand) for r in read_text(text))  # noqa: E731
+            seconds, counts[room] = timed(fn, 1)
+            runs[room].append(seconds)
+    base = counts["pokerstars"] / statistics.median(runs["pokerstars"])
+    print(
+        f"\n{'real files of each room, repeated, 1 process':42} {'hands':>7} {'hands/s':>8} {'vs Stars':>8}"
+    )
+    for room in texts:
+        rate = counts[room] / statistics.median(runs[room])
+        print(f"{room:42} {counts[room]:7d} {rate:8.0f} {rate / base:8.2f}")
+
+
 # ------------------------------------------------------------------- plumbing
 def make_input(hands: int, seed: int) -> Path:
     folder = CACHE / f"sim-{hands}-{seed}"
@@ -213,7 +270,14 @@ def main() -> None:
     )
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument(
+        "--rooms-only", action="store_true", help="only each room's rate beside PokerStars'"
+    )
+    ap.add_argument("--room-hands", type=int, default=2000, help="Razz hands per room")
     args = ap.parse_args()
+    if args.rooms_only:
+        room_rates(CORPUS, args.room_hands, args.repeat)
+        return
 
     folder = args.input or make_input(args.hands, args.seed)
     paths = sorted(p for p in folder.rglob("*.txt"))
@@ -271,6 +335,7 @@ def main() -> None:
         f" (largest process {max1:.0f} MB), {mb3:.0f} MB file -> {sum3:.0f} MB"
         f" (largest {max3:.0f} MB): ratio {sum3 / sum1:.2f} for 3x the input"
     )
+    room_rates(CORPUS, args.room_hands, args.repeat)
 
 
 if __name__ == "__main__":
