@@ -12,8 +12,9 @@ per line type, the way most trackers read hand histories), the Lark parser on on
 the parser on every core (the `razz parse` pipeline: worker processes read pieces of the
 files), with their ratios; then peak memory for the input once and three times over, to show
 that memory does not grow with the input; last, each room's reader on its real files
-(../shared/corpus, repeated: they are few) beside PokerStars' in the same run. Times are medians of `--repeat` interleaved rounds
-(regex, one process, every core, then again), so that the ratios hold under load.
+(../shared/corpus, repeated: they are few) beside PokerStars' in the same run. Times are
+medians of `--repeat` interleaved rounds (regex, one process, every core, then again), so
+that the ratios hold under load.
 """
 
 from __future__ import annotations

@@ -42,8 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--ruleset",
         default=None,
         metavar="NAME",
-        help="the rules to audit against: pokerstars or cardroom (default: each hand's site's;"
-        " pokerstars for PokerStars)",
+        help="the rules to audit against: pokerstars, cardroom, fulltilt, winamax or kingsclub"
+        " (default: each hand's site's)",
     )
     parser.add_argument(
         "--format",
