@@ -272,7 +272,8 @@ def _later_street(
     street = e.street
     number = CARDS_AFTER[street]
     found: list[Finding] = []
-    if street is LAST_STREET and not e.hero:
+    # A river card the log shows as hidden (Winamax, KingsClub `[X]`) is dealt face down.
+    if street is LAST_STREET and not e.hero and any(c in RANK for c in new_cards):
         found.append(
             make_finding(
                 setup,

@@ -240,6 +240,24 @@ def _summary(
     return make_finding(setup, RuleId.LOG_SUMMARY, line, want, got, message, severity)
 
 
+def _stack_line(setup: HandSetup, i: int, r: SeatResult, net: int) -> list[Finding]:
+    """A summary line giving the stack after the hand and the net (`Seat 1: Player0
+    (1,010.38) -50`): both follow from the stack before, what was put in and what was won."""
+    money, stack = setup.money, setup.seats[i].stack + net
+    if (r.final_stack, r.net) in ((stack, net), (stack, None), (None, net)):
+        return []
+    return [
+        _summary(
+            setup,
+            r.line,
+            f"{money(stack)} ({'+' if net > 0 else ''}{money(net)})",
+            f"{money(r.final_stack)} ({money(r.net)})",
+            f"{r.player} started with {money(setup.seats[i].stack)} and won {money(net)} net:"
+            f" the stack after the hand is {money(stack)}.",
+        )
+    ]
+
+
 def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Finding]:
     """What one seat's summary line gets wrong about player `i`, who collected `amount`."""
     setup, record = state.setup, state.record
@@ -256,6 +274,8 @@ def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Fin
                 f"{r.player} sits in seat {setup.seats[i].seat}, not seat {r.seat}.",
             )
         )
+    if r.outcome is Outcome.STACK:  # KingsClub: the stack after the hand and the net only
+        return found + _stack_line(setup, i, r, amount - p.committed)
     folded_on = state.deal.folded_on[i]
     if p.folded and r.outcome is not Outcome.FOLDED:
         found.append(
