@@ -319,6 +319,15 @@ def up_cards(p: PlayerState) -> tuple[str, ...]:
     return p.cards[UP_CARDS]
 
 
+def ante_excess(state: HandState, i: int) -> int:
+    """What player `i` posted as ante beyond every other ante: nobody can match it when all
+    the others are all-in on the ante for less (`Hero antes 7`, `Player0 antes 6, and is all
+    in`, `Uncalled bet of 1 returned to Hero`)."""
+    antes = state.deal.antes
+    others = [a for j, a in enumerate(antes) if j != i and a > 0]
+    return max(0, antes[i] - max(others)) if others else 0
+
+
 def uncalled(state: HandState) -> tuple[int, int] | None:
     """(player, amount) of a bet nobody called, when the betting has ended with one.
 

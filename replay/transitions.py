@@ -53,7 +53,15 @@ from razz.replay.game import (
 )
 from razz.replay.holdings import learn, shown_cards, third_street_cards
 from razz.replay.order import bring_in_players, first_actor, next_to_act
-from razz.replay.state import UNKNOWN, HandState, Phase, PlayerState, Round, uncalled
+from razz.replay.state import (
+    UNKNOWN,
+    HandState,
+    Phase,
+    PlayerState,
+    Round,
+    ante_excess,
+    uncalled,
+)
 
 # ------------------------------------------------------------------ chips and cards
 
@@ -350,6 +358,14 @@ def capped_line(state: HandState, e: BettingCapped) -> None:
 def uncalled_bet(state: HandState, e: UncalledBet) -> None:
     i = state.setup.index.get(e.player)
     if i is None:
+        return
+    if state.phase is Phase.ANTES:  # an ante's excess over every other ante (Full Tilt)
+        p, amount = state.players[i], max(0, min(e.amount, ante_excess(state, i)))
+        p.stack += amount
+        p.committed -= amount
+        p.all_in = p.all_in and p.stack == 0
+        state.deal.antes[i] -= amount
+        state.record.returned.append((i, amount, e.line))
         return
     amount = max(0, min(e.amount, state.players[i].street_bet))
     return_uncalled(state, i, amount, e.line)

@@ -1,7 +1,6 @@
 """Full Tilt Poker (FORMATS.md §2): every real Razz hand reads into the neutral events and audits
-with no error finding under the Full Tilt ruleset (one hand's findings are an engine gap,
-marked); a line that breaks the format is one PARSE error at that line; no mutation of a
-hand makes the reader raise."""
+with no finding under the Full Tilt ruleset; a line that breaks the format is one PARSE error
+at that line; no mutation of a hand makes the reader raise."""
 
 from __future__ import annotations
 
@@ -44,23 +43,22 @@ def test_every_real_full_tilt_file_is_one_razz_hand_of_full_tilt(path: Path) -> 
 
 
 @needs_corpus
-@pytest.mark.parametrize("path", [p for p in FILES if p.name != ALL_IN_ANTE], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_real_full_tilt_hand_audits_with_no_finding(path: Path) -> None:
+    # The all-in-ante hand too: `Hero antes 7`, `Player0 antes 6, and is all in`, `Uncalled
+    # bet of 1 returned to Hero` (RAZZ_RULES.md STRUCT-ANTE: a short stack posts the ante
+    # all-in; nobody can match Hero's 7th chip), then a pot of 12 won by K,J,T,9,2.
     (hand,) = read_file(path)
     assert findings(hand) == []
 
 
 @needs_corpus
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: an ante's excess returned before 3rd street (`Uncalled bet of 1"
-    " returned to Hero` after `Player0 antes 6, and is all in`) is not replayed yet",
-)
-def test_the_all_in_ante_hand_audits_with_no_error() -> None:
-    # The hand is legal (RAZZ_RULES.md STRUCT-ANTE: a short stack posts the ante all-in;
-    # nobody can bring in against a player all-in, so the hand runs out): its 7 of Hero's
-    # ante matched by Player0's 6, 1 returned, a pot of 12 won by K,J,T,9,2 over a pair.
-    assert errors(_hand(ALL_IN_ANTE)) == []
+def test_an_ante_excess_returned_wrongly_is_found_at_its_line() -> None:
+    path = next(p for p in FILES if p.name == ALL_IN_ANTE)
+    text = path.read_text(encoding="utf-8").replace("Uncalled bet of 1 ", "Uncalled bet of 2 ")
+    (hand,) = read_text(text)
+    assert isinstance(hand, Hand)
+    assert ("ACT-UNCALLED", 6) in errors(hand)
 
 
 @needs_corpus

@@ -28,6 +28,7 @@ from razz.replay.state import (
     NO_FINDINGS,
     HandState,
     Phase,
+    ante_excess,
     live,
     make_finding,
     players_left,
@@ -262,6 +263,21 @@ def returned(state: HandState, e: UncalledBet) -> tuple[Finding, ...]:
                 "a seated player",
                 e.player,
                 f"An uncalled bet is returned to {e.player}, who has no seat in this hand.",
+            ),
+        )
+    if state.phase is Phase.ANTES:  # before 3rd street: only an ante's excess goes back
+        excess = ante_excess(state, i)
+        if e.amount == excess > 0:
+            return NO_FINDINGS
+        return (
+            make_finding(
+                setup,
+                RuleId.ACT_UNCALLED,
+                e.line,
+                f"{money(excess)} returned to {e.player}" if excess else "nothing returned",
+                f"{money(e.amount)} returned to {e.player}",
+                f"{e.player}'s ante exceeds every other ante by {money(excess)}; the log"
+                f" returns {money(e.amount)}.",
             ),
         )
     betting_over = (
