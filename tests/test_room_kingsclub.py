@@ -135,11 +135,6 @@ def test_the_small_hand_s_only_error_is_its_bring_in_size() -> None:
 
 
 @needs_corpus
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine gap: one `wins pot (4,100)` line pays the main pot (1,900) and the side"
-    " pot (2,200) that Player4 both wins: the engine takes it for the main pot alone",
-)
 def test_the_side_pot_hand_s_only_errors_are_its_bring_in_size_and_the_raise_to_625() -> None:
     assert errors(_hand(SIDE_POT)) == [("STRUCT-BRINGIN-SIZE", 25), ("ACT-COMPLETE", 31)]
 

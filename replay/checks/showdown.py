@@ -85,7 +85,7 @@ def end_of_hand(state: HandState, expected: Settlement, last_line: int) -> list[
     """The pots (labels, winners, amounts), the total and the show order of a finished hand,
     against `expected`, the settlement the rules give."""
     record = state.record
-    by_pot, first_line, found = _collects_by_pot(state, len(expected.pots))
+    by_pot, first_line, found = _collects_by_pot(state, expected)
     line = record.summary_line or last_line
     found += _check_pots(state, expected, by_pot, first_line, line)
     collected_sum = sum(c.amount for _, c in record.collects)
@@ -95,9 +95,10 @@ def end_of_hand(state: HandState, expected: Settlement, last_line: int) -> list[
 
 
 def _collects_by_pot(
-    state: HandState, n_pots: int
+    state: HandState, expected: Settlement
 ) -> tuple[dict[int, dict[int, int]], dict[int, int], list[Finding]]:
     setup = state.setup
+    n_pots = len(expected.pots)
     by_pot: dict[int, dict[int, int]] = {}
     first_line: dict[int, int] = {}
     found: list[Finding] = []
@@ -142,10 +143,30 @@ def _collects_by_pot(
                 )
             )
         previous_side = k
-        pot = by_pot.setdefault(k, {})
-        pot[i] = pot.get(i, 0) + c.amount
-        first_line.setdefault(k, c.line)
+        for pot_k, amount in _spread(setup.name(i), c.amount, k, expected, c.pot_label):
+            pot = by_pot.setdefault(pot_k, {})
+            pot[i] = pot.get(i, 0) + amount
+            first_line.setdefault(pot_k, c.line)
     return by_pot, first_line, found
+
+
+def _spread(
+    name: str, amount: int, k: int, expected: Settlement, label: str
+) -> list[tuple[int, int]]:
+    """The pots one collection pays. A collection from an unnamed `pot` when there are side
+    pots (KingsClub writes one `wins pot (4,100)` for a main and a side pot) pays, in order,
+    the share of each pot its player wins while it lasts; the rest stays on the main pot."""
+    if label != "pot" or len(expected.pots) < 2:
+        return [(k, amount)]
+    out: dict[int, int] = {}
+    for award in expected.pots:
+        if name in award.winners and amount > 0:
+            share = min(amount, award.shares[award.winners.index(name)])
+            out[award.index] = share
+            amount -= share
+    if amount or not out:
+        out[0] = out.get(0, 0) + amount
+    return sorted(out.items())
 
 
 def _check_pots(
