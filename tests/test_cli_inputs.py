@@ -165,12 +165,15 @@ def test_an_empty_file_says_so(tmp_path: Path) -> None:
     assert with_others.returncode == 0 and "empty, no hands" in with_others.stderr
 
 
-def test_razz_of_a_room_not_read_yet_is_counted_as_such() -> None:
-    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fulltilt"
-    if not corpus.is_dir():
-        pytest.skip("no corpus")
-    done = razz("parse", str(corpus))
-    assert "Razz from Full Tilt Poker: not supported yet" in done.stdout
+def test_a_room_not_read_yet_is_counted_as_such_never_as_another_game(tmp_path: Path) -> None:
+    party = tmp_path / "party.txt"
+    party.write_text(
+        "***** Hand History for Game 1234567 *****\n"
+        "$0.50/$1 USD Razz - Sunday, July 04, 12:00:00 EDT 2010\n"
+        "Table Bruges (Real Money)\n\n"
+    )
+    done = razz("parse", str(party))
+    assert "PartyPoker hand histories are not supported yet" in done.stdout
     assert "is not Razz" not in done.stdout
 
 
