@@ -535,17 +535,10 @@ class FileLines:
 
     def records(self, lines: Sequence[str]) -> list[Record | None]:
         """The record of each line (its text with its "\\n"), None where a line does not read."""
-        out: list[Record | None] = [None] * len(lines)
-        hits: list[int] = []
-        todo: list[int] = []
-        cache = self._cache
-        for i, text in enumerate(lines):
-            hit = cache.get(text)
-            if hit is None:
-                todo.append(i)
-            else:
-                out[i] = hit.record
-                hits.append(i)
+        cache_get = self._cache.get
+        found = [cache_get(text) for text in lines]
+        out: list[Record | None] = [None if hit is None else hit.record for hit in found]
+        todo = [i for i, hit in enumerate(found) if hit is None]
         known_at: dict[int, int] = {}
         self._read(lines, todo, out, self._names(out), known_at)  # seat lines come first
         names = self._names(out)
@@ -559,14 +552,15 @@ class FileLines:
             if known < len(names)
             and ((r := out[i]) is None or r.names or r.kind in unseated)
         ]
-        if hits:
-            longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
-            stale += [
-                i
-                for i in hits
-                if (hit := cache[lines[i]]).seated != seated
-                and not _still_valid(hit, lines[i], seated, longer, names)
-            ]
+        if len(todo) < len(lines):
+            longer: dict[str, list[str]] | None = None
+            for i, hit in enumerate(found):
+                if hit is None or hit.seated == seated:
+                    continue
+                if longer is None:
+                    longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
+                if not _still_valid(hit, lines[i], seated, longer, names):
+                    stale.append(i)
         if stale:
             self._read(lines, sorted(stale), out, names, known_at)
         # Kept with the players it read with: the same players later, it is used as it is.
@@ -577,8 +571,8 @@ class FileLines:
         return out
 
     def _names(self, records: Sequence[Record | None]) -> list[str]:
-        found = (self._seated(r) for r in records if r is not None)
-        return [n for n in found if n is not None]
+        seated = self._seated
+        return [n for r in records if r is not None and (n := seated(r)) is not None]
 
     def _read(
         self,

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from lark.exceptions import LarkError
@@ -462,7 +463,8 @@ class _Hand:
         self.street = ev.Street.THIRD
         self.lines = lines
         self.units: dict[str, int] = memo.setdefault(("units", scale), {})
-        self.makers: dict[int, tuple[Record, type, tuple[Any, ...]]] = memo.setdefault(
+        # record (or record and street) -> (record, event type, every field but the line)
+        self.makers: dict[Any, tuple[Record, type, tuple[Any, ...]]] = memo.setdefault(
             ("events", scale), {}
         )
 
@@ -478,6 +480,39 @@ class _Hand:
             exc.column = self.lines[index].find(text) + 1
             raise
         return value
+
+    def events(self, records: Sequence[Record]) -> list[ev.Event]:
+        """The events of a hand's records (all read, in order), from its third line on."""
+        makers = self.makers
+        get = makers.get
+        out = []
+        line = self.offset + 2
+        for index in range(2, len(records)):
+            record = records[index]
+            line += 1
+            known = get(id(record))
+            if known is not None and known[0] is record:
+                out.append(known[1](line, *known[2]))
+                continue
+            kind = record.kind
+            if kind in _DEALT:  # the same line on the same street: the same event
+                key = (id(record), self.street)
+                known = get(key)
+                if known is not None and known[0] is record:
+                    out.append(known[1](line, *known[2]))
+                    continue
+                event = _dealt(self, line, index, record.payload)
+                if len(makers) > 50_000:
+                    makers.clear()
+                makers[key] = (record, ev.Dealt, _after_line(event))
+            else:
+                event = _BUILD[kind](self, line, index, record.payload)
+                if kind not in _IN_PLACE:
+                    if len(makers) > 50_000:
+                        makers.clear()
+                    makers[id(record)] = (record, type(event), _after_line(event))
+            out.append(event)
+        return out
 
     def event(self, index: int, record: Record) -> ev.Event:
         line = self.offset + index + 1
@@ -499,16 +534,25 @@ _IN_PLACE = frozenset(
 )  # fmt: skip
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_DEALT = frozenset(k for k in _IN_PLACE if k.startswith("dealt_"))
+
+_FIELDS: dict[type, Callable[[ev.Event], tuple[Any, ...]]] = {}
 
 
 def _after_line(event: ev.Event) -> tuple[Any, ...]:
     """Every field of an event but its line, in order."""
     kind = type(event)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(event))[1:]
-    return tuple(getattr(event, name) for name in names)
+    get = _FIELDS.get(kind)
+    if get is None:
+        names = tuple(f.name for f in dataclasses.fields(event))[1:]
+        # One call for every field (a tuple even for one field, or none).
+        many = attrgetter(*names) if len(names) > 1 else None
+        get = _FIELDS[kind] = (
+            many if many is not None
+            else (lambda e, n=names[0]: (getattr(e, n),)) if names
+            else (lambda e: ())
+        )  # fmt: skip
+    return get(event)
 
 
 def _seat_line(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
@@ -635,7 +679,8 @@ class PokerStarsParser:
         is skipped with that reason, whatever its body holds.
         """
         texts = text.splitlines(keepends=True)
-        records = (lines or self._lines).records(texts)
+        file_lines = lines or self._lines
+        records = file_lines.records(texts)
         head = records[0] if records else None
         header = head.payload if head is not None and head.kind == "header_line" else None
         if header is not None and header["game"].lower() != "razz":
@@ -643,9 +688,13 @@ class PokerStarsParser:
             return ev.SkippedHand(source, first_line, header["hand_id"], game, f"{game} is not Razz")
         # The first thing wrong, in line order: a line that does not read, or a line that
         # cannot come where it is.
-        bad = next((i for i, r in enumerate(records) if r is None), len(records))
-        kinds = [r.kind for r in records[:bad]]  # type: ignore[union-attr]
         order = self.grammar.order
+        if None in records:
+            bad = records.index(None)
+            kinds = [r.kind for r in records[:bad]]  # type: ignore[union-attr]
+        else:
+            bad = len(records)
+            kinds = [r.kind for r in records]  # type: ignore[union-attr]
         if bad < len(records) or not order.check(kinds):
             hand_id = header["hand_id"] if header is not None else _hand_id(texts)
             index, message = order.error(kinds)
@@ -654,9 +703,9 @@ class PokerStarsParser:
             return self._error(texts, records, text, source, first_line, hand_id)
         assert header is not None  # the order starts with the header
         scale = 100 if header["unit"] is ev.Unit.CENT else 1
-        hand = _Hand(first_line - 1, scale, texts, (lines or self._lines).memo)
+        hand = _Hand(first_line - 1, scale, texts, file_lines.memo)
         try:
-            events = [hand.event(i, r) for i, r in enumerate(records) if i > 1 and r is not None]
+            events = hand.events(records)
         except AmountError as exc:
             return self.grammar.line_error(
                 exc, text, source, first_line, header["hand_id"]
