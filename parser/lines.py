@@ -283,9 +283,25 @@ class FlatLines:
                         continue
                     name = candidates[0]
                     if pos == 0:
-                        known = self._tails.get((name_kind, line[:at], line[at + len(name) :]))
+                        name_end = at + len(name)
+                        known = self._tails.get((name_kind, line[:at], line[name_end:]))
                         if known is not None:  # read before after another name: it lexes
                             return Record(known[0], (name, *known[1]), ((name, at),))
+                        # The usual line: the name, then one terminal to the end of the line.
+                        # What the loop below does for it, in one match.
+                        after = self._shift(state, name_kind)
+                        if after is not None:
+                            rest_named, rest = self._step(after)
+                            m = rest.match(line, name_end) if rest is not None else None
+                            if m is not None and not rest_named and m.end() == end > name_end:
+                                kinds = (name_kind, m.lastgroup or "")
+                                if kinds in self._make:
+                                    return self._finish(
+                                        kinds,
+                                        [_tok(kinds[0], line[:name_end], 1),
+                                         _tok(kinds[1], line[name_end:], name_end + 1)],
+                                        line,
+                                    )  # fmt: skip
                     if follow.match(line, at + len(name)) is None:
                         if len(candidates) > 1:
                             return None  # a shorter name may do: the lexer's full search
@@ -302,10 +318,14 @@ class FlatLines:
                 return None
             tokens.append(_tok(kind, line[pos:stop], pos + 1))
             state, pos = after, stop
-        found = self._make.get(tuple(t.type for t in tokens))
-        if found is None:
+        kinds = tuple(t.type for t in tokens)
+        if kinds not in self._make:
             return None
-        make, kept = found
+        return self._finish(kinds, tokens, line)
+
+    def _finish(self, kinds: tuple[str, ...], tokens: list[_Tok], line: str) -> Record:
+        """The record of a line read into these tokens (a rule of `_make`)."""
+        make, kept = self._make[kinds]
         sources = self._rules.sources
         for token in tokens:  # the names a seat line brings, as the lexer would
             if token.type in sources:
