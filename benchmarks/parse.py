@@ -6,6 +6,7 @@ Run by hand (not part of the test suite):
     python benchmarks/parse.py --hands 40000
     python benchmarks/parse.py --input DIR     # your own hand histories
     python benchmarks/parse.py --rooms-only    # each room's real files: rate beside Stars'
+    python benchmarks/parse.py --compare ../old-checkout   # another revision's reader too
 
 It prints, over the same bytes: a regular-expression line classifier (one process, one regex
 per line type, the way most trackers read hand histories), the Lark parser on one core, and
@@ -182,6 +183,28 @@ def room_rates(corpus: Path, hands: int, repeat: int) -> None:
         print(f"{room:42} {counts[room]:7d} {rate:8.0f} {rate / base:8.2f}")
 
 
+def parse_other(checkout: Path, paths: list[Path]) -> tuple[float, int]:
+    """(seconds, hands) of another revision's reader (a checkout of this repository) on the
+    same files, in a child process that imports it as `razz` and times only the reading."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as top:
+        (Path(top) / "razz").symlink_to(checkout.resolve(), target_is_directory=True)
+        code = (
+            "import sys, time; from pathlib import Path; from razz.parser import Hand, read_path;"
+            f"paths = [Path(p) for p in {[str(p) for p in paths]!r}];"
+            "sum(1 for _ in read_path(paths[0]));"  # built or loaded parsers, before timing
+            "t = time.perf_counter(); n = sum(isinstance(r, Hand) for p in paths for r in read_path(p));"
+            "print(time.perf_counter() - t, n)"
+        )
+        env = dict(os.environ, PYTHONPATH=top)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+    seconds, hands = out.stdout.split()
+    return float(seconds), int(hands)
+
+
 # ------------------------------------------------------------------- plumbing
 def make_input(hands: int, seed: int) -> Path:
     folder = CACHE / f"sim-{hands}-{seed}"
@@ -275,6 +298,11 @@ def main() -> None:
         "--rooms-only", action="store_true", help="only each room's rate beside PokerStars'"
     )
     ap.add_argument("--room-hands", type=int, default=2000, help="Razz hands per room")
+    ap.add_argument(
+        "--compare",
+        type=Path,
+        help="a checkout of another revision: its reader, 1 process, timed in the same rounds",
+    )
     args = ap.parse_args()
     if args.rooms_only:
         room_rates(CORPUS, args.room_hands, args.repeat)
@@ -292,7 +320,7 @@ def main() -> None:
     )
 
     # Interleaved rounds, medians: the three share whatever else the machine is doing.
-    runs: dict[str, list[float]] = {"regex": [], "one": [], "all": []}
+    runs: dict[str, list[float]] = {"regex": [], "one": [], "all": [], "other": []}
     counts: dict[str, int] = {}
     for _ in range(args.repeat):
         for key, fn in (
@@ -302,6 +330,9 @@ def main() -> None:
         ):
             seconds, counts[key] = timed(fn, 1)
             runs[key].append(seconds)
+        if args.compare:
+            seconds, counts["other"] = parse_other(args.compare, paths)
+            runs["other"].append(seconds)
     t_regex, n_regex = statistics.median(runs["regex"]), counts["regex"]
     t_one, n_one = statistics.median(runs["one"]), counts["one"]
     t_all, n_all = statistics.median(runs["all"]), counts["all"]
@@ -311,6 +342,9 @@ def main() -> None:
         ("Lark parser, 1 process", n_one, t_one),
         (f"Lark parser, {args.jobs} worker processes", n_all, t_all),
     ]
+    if args.compare:
+        label = f"{args.compare.name}'s parser, 1 process"
+        rows.append((label[:42], counts["other"], statistics.median(runs["other"])))
     print(f"\n{'':42} {'hands':>7} {'seconds':>8} {'hands/s':>8} {'vs regex':>8}")
     for label, n, t in rows:
         print(f"{label:42} {n:7d} {t:8.2f} {n / t:8.0f} {(n / t) / (n_regex / t_regex):8.2f}")
