@@ -294,12 +294,12 @@ class FlatLines:
                             rest_named, rest = self._step(after)
                             m = rest.match(line, name_end) if rest is not None else None
                             if m is not None and not rest_named and m.end() == end > name_end:
-                                kinds = (name_kind, m.lastgroup or "")
-                                if kinds in self._make:
+                                pair = (name_kind, m.lastgroup or "")
+                                if pair in self._make:
                                     return self._finish(
-                                        kinds,
-                                        [_tok(kinds[0], line[:name_end], 1),
-                                         _tok(kinds[1], line[name_end:], name_end + 1)],
+                                        pair,
+                                        [_tok(pair[0], line[:name_end], 1),
+                                         _tok(pair[1], line[name_end:], name_end + 1)],
                                         line,
                                     )  # fmt: skip
                     if follow.match(line, at + len(name)) is None:

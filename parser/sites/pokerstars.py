@@ -481,8 +481,8 @@ class _Hand:
             raise
         return value
 
-    def events(self, records: Sequence[Record]) -> list[ev.Event]:
-        """The events of a hand's records (all read, in order), from its third line on."""
+    def events(self, records: Sequence[Record | None]) -> list[ev.Event]:
+        """The events of a hand's records (in order), from its third line on."""
         makers = self.makers
         get = makers.get
         out = []
@@ -490,6 +490,8 @@ class _Hand:
         for index in range(2, len(records)):
             record = records[index]
             line += 1
+            if record is None:
+                continue
             known = get(id(record))
             if known is not None and known[0] is record:
                 out.append(known[1](line, *known[2]))
@@ -544,15 +546,18 @@ def _after_line(event: ev.Event) -> tuple[Any, ...]:
     kind = type(event)
     get = _FIELDS.get(kind)
     if get is None:
-        names = tuple(f.name for f in dataclasses.fields(event))[1:]
-        # One call for every field (a tuple even for one field, or none).
-        many = attrgetter(*names) if len(names) > 1 else None
-        get = _FIELDS[kind] = (
-            many if many is not None
-            else (lambda e, n=names[0]: (getattr(e, n),)) if names
-            else (lambda e: ())
-        )  # fmt: skip
+        get = _FIELDS[kind] = _getter(tuple(f.name for f in dataclasses.fields(event))[1:])
     return get(event)
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[ev.Event], tuple[Any, ...]]:
+    """One call that gives these fields as a tuple (attrgetter gives a bare value for one)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda e: (one(e),)
+    return lambda e: ()
 
 
 def _seat_line(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
