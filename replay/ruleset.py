@@ -208,8 +208,13 @@ KINGSCLUB = replace(
     title="KingsClub",
     # Neither the ante nor the bring-in is in the header (`#39969356: Limit Razz - 40/80`):
     # both are read from the hand (`Player0: posts ante 10`, `Player0 brings in for 10`;
-    # FORMATS.md §5). No capped round, tie or all-in board opener in the real hands: the rest
-    # cannot be known and stays PokerStars' (warnings, see above).
+    # FORMATS.md §5). Every real KingsClub Razz hand brings in for exactly the ante, at both
+    # stakes the logs show (`posts ante 10` / `brings in for 10` at 40/80; `posts ante 125` /
+    # `brings in for 125` at 500/1,000): that is the room's structure, as it is the WSOP's,
+    # so a bring-in equal to the ante is not a violation here (one smaller still is).
+    # No capped round, tie or all-in board opener in the real hands: the rest cannot be known
+    # and stays PokerStars' (warnings, see above).
+    bring_in_over_ante=False,
     stakes=(),
 )
 
