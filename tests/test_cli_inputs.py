@@ -7,6 +7,7 @@ import importlib.util
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -425,6 +426,13 @@ def test_killing_the_importer_leaves_no_worker_behind(tmp_path: Path, signum: in
                 os.kill(pid, 9)
 
 
+def like_a_terminal() -> None:
+    """Start a child as a terminal would, so that SIGINT is Ctrl-C: a shell without job
+    control (CI, a script in the background) starts its children with SIGINT ignored, and a
+    child keeps an ignored signal ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signum", [2, 15])
 def test_watch_stopped_by_ctrl_c_or_sigterm_exits_0_when_nothing_was_rejected(
     tmp_path: Path, signum: int
@@ -440,7 +448,7 @@ def test_watch_stopped_by_ctrl_c_or_sigterm_exits_0_when_nothing_was_rejected(
     proc = subprocess.Popen(
         [sys.executable, "-m", "razz", "import", "--db", str(db), "--watch", str(folder),
          "--interval", "0.1", "--progress", "none"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=like_a_terminal,
     )
     try:
         deadline = time.monotonic() + 120
@@ -455,7 +463,12 @@ def test_watch_stopped_by_ctrl_c_or_sigterm_exits_0_when_nothing_was_rejected(
         assert stored == 1
     finally:
         proc.send_signal(signum)
-        out, err = proc.communicate(timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # never leave the watcher behind
+            proc.kill()
+            proc.communicate()
+            raise
     assert proc.returncode == 0, out + err
     assert "1 new hand," in out and "0 rejected" in out
 

@@ -161,6 +161,13 @@ def _wait_for(condition: Any, timeout: float = 60.0) -> None:
     raise AssertionError("timed out")
 
 
+def like_a_terminal() -> None:
+    """Start a child as a terminal would, so that SIGINT is Ctrl-C: a shell without job
+    control (CI, a script in the background) starts its children with SIGINT ignored, and a
+    child keeps an ignored signal ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_watch_imports_hands_as_a_client_appends_them_until_interrupted(tmp_path: Path) -> None:
     folder = tmp_path / "histories"
     folder.mkdir()
@@ -170,7 +177,7 @@ def test_watch_imports_hands_as_a_client_appends_them_until_interrupted(tmp_path
     proc = subprocess.Popen(
         [sys.executable, "-m", "razz", "import", "--db", str(db), "--watch", str(folder),
          "--interval", "0.1", "--progress", "lines"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=like_a_terminal,
     )
     try:
         _wait_for(lambda: db.exists() and count(db) == 1)
@@ -189,7 +196,12 @@ def test_watch_imports_hands_as_a_client_appends_them_until_interrupted(tmp_path
         assert count(db, "SELECT count(*) FROM rejects") == 0
     finally:
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # never leave the watcher behind
+            proc.kill()
+            proc.communicate()
+            raise
     assert proc.returncode == 0, err
     assert "4 new hands" in out and "0 rejected" in out
     assert f"watching {folder}" in err

@@ -116,8 +116,11 @@ def _stop_on_terminate() -> None:
         raise KeyboardInterrupt
 
     for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), stop)
+        signum = getattr(signal, name, None)
+        # A signal the parent ignores stays ignored: `nohup razz import --watch` must outlive
+        # its terminal.
+        if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, stop)
 
 
 def _progress(choice: str) -> Progress:
