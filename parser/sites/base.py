@@ -212,6 +212,19 @@ def text_cut(
         yield flush()
 
 
+
+def action_tail(token: object, prefix: int, all_in: str) -> tuple[str, bool]:
+    """The amount text after `prefix` characters of an action line, and whether it ends with
+    the site's all-in words (`all_in`).
+
+    >>> action_tail("Bob: bets $0.08 and is all-in", 10, " and is all-in")
+    ('$0.08', True)
+    """
+    rest = str(token)[prefix:].rstrip()
+    if rest.endswith(all_in):
+        return rest[: -len(all_in)], True
+    return rest, False
+
 # ----------------------------------------------------------- recognised, not read yet
 
 

@@ -20,7 +20,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import attrgetter
 from typing import Any
 
@@ -30,7 +30,7 @@ from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, currency_symbol, to_units
 from razz.parser.events import UNKNOWN_CARD
 from razz.parser.lines import FileLines, LineGrammar, LineRecords, Record
-from razz.parser.sites.base import RawHand, Site
+from razz.parser.sites.base import RawHand, Site, action_tail
 from razz.parser.timestamps import to_utc, zone_of
 
 NAME = "PokerStars"
@@ -125,12 +125,7 @@ def _cards(text: str) -> tuple[str, ...]:
     return tuple(text.split(" "))
 
 
-def _tail(token: Any, prefix: int) -> tuple[str, bool]:
-    """The amount text after `prefix` characters of an action token, and the all-in flag."""
-    rest = str(token)[prefix:].rstrip()
-    if rest.endswith(_ALL_IN):
-        return rest[: -len(_ALL_IN)], True
-    return rest, False
+_tail = partial(action_tail, all_in=_ALL_IN)  # the site's all-in words
 
 
 # ------------------------------------------------------------------ lines to records

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, AmountError, to_units
 from razz.parser.events import UNKNOWN_CARD
 from razz.parser.lines import LineRecords, Record
-from razz.parser.sites.base import Dialect, HandReader, SeatSummary, Site
+from razz.parser.sites.base import Dialect, HandReader, SeatSummary, Site, action_tail
 from razz.parser.sites.textsite import Amounts, Reader, TextParser
 from razz.parser.timestamps import to_utc
 
@@ -86,11 +86,7 @@ def _cards(text: str) -> tuple[str, ...]:
     return tuple(UNKNOWN_CARD if c == "X" else c for c in text.split(" "))
 
 
-def _tail(token: Any, prefix: int) -> tuple[str, bool]:
-    rest = str(token)[prefix:].rstrip()
-    if rest.endswith(_ALL_IN):
-        return rest[: -len(_ALL_IN)], True
-    return rest, False
+_tail = partial(action_tail, all_in=_ALL_IN)  # the site's all-in words
 
 
 # ------------------------------------------------------------------ lines to records
