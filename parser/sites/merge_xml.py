@@ -270,6 +270,29 @@ def _uncalled(hand: _Hand) -> dict[str, int]:
     return {}
 
 
+def _return(events: list[ev.Event], back: ev.UncalledBet) -> None:
+    """The bet nobody called goes back when its betting round ends, as a text log writes it:
+    before the next street's deal (the hand goes on when a player is all-in), not after the
+    showdown. The file gives it with the winners, at the end of the game."""
+    wagers = (ev.PostAnte, ev.BringIn, ev.Bet, ev.Raise, ev.Complete)
+    last = max(
+        (k for k, e in enumerate(events) if isinstance(e, wagers) and e.player == back.player),
+        default=None,
+    )
+    if last is None:
+        events.append(back)
+        return
+    after = next(
+        (
+            k
+            for k in range(last + 1, len(events))
+            if isinstance(events[k], ev.StreetStart | ev.ShowDown | ev.Show | ev.Collect)
+        ),
+        len(events),
+    )
+    events.insert(after, back)
+
+
 def read_game(raw: RawHand) -> ev.ParseResult:
     """A Razz `<game>` element as a hand; never raises on bad input."""
     try:
@@ -361,10 +384,10 @@ def _read(raw: RawHand) -> ev.Hand:
         who = hand.seat(w)
         amount = _amount(w.attrs.get("amount"), scale, w.line)
         if back.get(who.name) and w.attrs.get("uncalled") != "true":
-            events.append(ev.UncalledBet(w.line, who.name, back[who.name]))
+            _return(events, ev.UncalledBet(w.line, who.name, back[who.name]))
             amount -= back.pop(who.name)
         if w.attrs.get("uncalled") == "true":
-            events.append(ev.UncalledBet(w.line, who.name, amount))
+            _return(events, ev.UncalledBet(w.line, who.name, amount))
             continue
         number = int(w.attrs.get("potnumber", "1") or 1)
         if len(pots) == 1:

@@ -1,0 +1,88 @@
+"""The room writers, one hand at a time: what each writes is what its room writes, and the
+room's reader reads it back (the round trip at scale is `test_roundtrip_rooms.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from razz.parser import Hand, read_path, read_text
+from razz.parser import events as ev
+from razz.replay.audit import audit_hand
+from razz.simulate.rooms import write_room
+from razz.simulate.simulator import simulate
+from razz.store.ingest import ruleset_for
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+# A bet nobody called on 6th street while a player is all-in: the hand goes on to the river,
+# and the file gives the bet back with the winners, at the end of the game.
+MID_HAND_UNCALLED = """\
+<game id="1-1" starttime="20111115223628" numholecards="7" gametype="47" realmoney="true" data="20111115|T (1)|1|1-1|false">
+  <players dealer="1">
+    <player seat="0" nickname="Ann" balance="$0.30" dealtin="true" />
+    <player seat="1" nickname="Bob" balance="$10.00" dealtin="true" />
+    <player seat="2" nickname="Hero" balance="$10.00" dealtin="true" />
+  </players>
+  <round id="BLINDS" sequence="1">
+    <event sequence="1" type="ANTE" timestamp="1321414699986" player="0" amount="0.05"/>
+    <event sequence="2" type="ANTE" timestamp="1321414700236" player="1" amount="0.05"/>
+    <event sequence="3" type="ANTE" timestamp="1321414700436" player="2" amount="0.05"/>
+  </round>
+  <round id="BRING_IN" sequence="2">
+    <event sequence="4" type="BRING_IN" timestamp="1321414708889" player="0" amount="0.10"/>
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kc" player="0"/>
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,6c" player="1"/>
+    <cards type="HOLE" cards="As,2h,3c" player="2" hand="3-2-A"/>
+  </round>
+  <round id="THIRD_STREET" sequence="3">
+    <event sequence="5" type="COMPLETE" timestamp="1321414710730" player="1" amount="0.50"/>
+    <event sequence="6" type="CALL" timestamp="1321414712337" player="2" amount="0.50"/>
+    <event sequence="7" type="ALL_IN" timestamp="1321414712537" player="0" amount="0.15"/>
+  </round>
+  <round id="FOURTH_STREET" sequence="4">
+    <event sequence="8" type="CHECK" timestamp="1321414728307" player="2"/>
+    <event sequence="9" type="CHECK" timestamp="1321414729477" player="1"/>
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kc,Kd" player="0"/>
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,6c,7c" player="1"/>
+    <cards type="HOLE" cards="As,2h,3c,4d" player="2" hand="4-3-2-A"/>
+  </round>
+  <round id="FIFTH_STREET" sequence="5">
+    <event sequence="10" type="BET" timestamp="1321414731815" player="2" amount="1.00"/>
+    <event sequence="11" type="FOLD" timestamp="1321414733130" player="1"/>
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kc,Kd,Ks" player="0"/>
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,6c,7c,8c" player="1"/>
+    <cards type="HOLE" cards="As,2h,3c,4d,5d" player="2" hand="5-4-3-2-A"/>
+  </round>
+  <round id="SIXTH_STREET" sequence="6">
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kc,Kd,Ks,Qc" player="0"/>
+    <cards type="HOLE" cards="As,2h,3c,4d,5d,9s" player="2" hand="5-4-3-2-A"/>
+  </round>
+  <round id="SEVENTH_STREET" sequence="7">
+    <cards type="DRAW_DRAWN_CARDS" cards="null,null,Kc,Kd,Ks,Qc,null" player="0"/>
+    <cards type="HOLE" cards="As,2h,3c,4d,5d,9s,Ts" player="2" hand="5-4-3-2-A"/>
+  </round>
+  <round id="SHOWDOWN" sequence="8">
+    <event sequence="12" type="SHOW" timestamp="1321414733844" player="2"/>
+    <event sequence="13" type="SHOW" timestamp="1321414734045" player="0"/>
+    <cards type="SHOWN" cards="Jh,Jd,Kc,Kd,Ks,Qc,Qd" player="0"/>
+    <cards type="SHOWN" cards="As,2h,3c,4d,5d,9s,Ts" player="2"/>
+  </round>
+  <round id="END_OF_GAME" sequence="9">
+    <winner amount="1.00" uncalled="true" potnumber="1" player="2" pottype="n"/>
+    <winner amount="0.50" uncalled="false" potnumber="2" player="2" pottype="n"/>
+    <winner amount="0.90" uncalled="false" potnumber="1" player="2" pottype="n"/>
+  </round>
+</game>
+"""
+
+
+def test_a_merge_bet_nobody_called_mid_hand_goes_back_when_its_round_ends() -> None:
+    [hand] = read_text(MID_HAND_UNCALLED, "x.xml")
+    assert isinstance(hand, Hand)
+    kinds = [type(e).__name__ for e in hand.events]
+    back = kinds.index("UncalledBet")
+    # Returned after 5th street's fold, before 6th street is dealt, not after the showdown.
+    assert kinds[back - 1] == "Fold" and kinds[back + 1] == "StreetStart"
+    assert audit_hand(hand, ruleset_for(hand)).findings == ()
