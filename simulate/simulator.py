@@ -84,7 +84,7 @@ from razz.replay.engine import (
 from razz.replay.findings import Finding
 from razz.replay.lowhand import lo_text, low_value
 from razz.replay.pots import Settlement
-from razz.replay.ruleset import POKERSTARS, Ruleset
+from razz.replay.ruleset import Ruleset, get_ruleset
 from razz.replay.state import HandState, in_hand
 from razz.simulate.players import (
     HERO_NAMES,
@@ -96,10 +96,12 @@ from razz.simulate.players import (
 
 __all__ = [
     "CASH_STAKES",
+    "ROOMS",
     "TOURNAMENT_LEVELS",
     "FaultHook",
     "PlayerOutcome",
     "PotOutcome",
+    "RoomPlay",
     "SimulatedFile",
     "SimulatedHand",
     "SimulationError",
@@ -170,6 +172,61 @@ TOURNAMENT_LEVELS: tuple[TableStakes, ...] = tuple(
         start=1,
     )
 )  # fmt: skip
+
+
+
+@dataclass(frozen=True, slots=True)
+class RoomPlay:
+    """How a room's tables are played: its ruleset, its stakes and what its logs can hold.
+
+    A room whose format has no line for a community river card (every room but PokerStars
+    and PHH) seats seven players at most, so that the deck never runs out.
+    """
+
+    name: str  # as `razz simulate --site` names it
+    ruleset: str
+    cash_stakes: tuple[TableStakes, ...] = CASH_STAKES
+    currency: str = "USD"
+    tournaments: bool = True  # whether its format writes sit-and-go tournaments
+    header_ante: bool = False  # whether its header states the ante
+    max_players: int = 8
+
+
+ROOMS: dict[str, RoomPlay] = {
+    r.name: r
+    for r in (
+        RoomPlay("pokerstars", "pokerstars"),
+        # `$0.10/$0.20 Ante $0.02`, `brings in for $0.03` (FORMATS.md §2, the real hands).
+        RoomPlay(
+            "fulltilt", "fulltilt", header_ante=True, max_players=7,
+            cash_stakes=(TableStakes(10, 20, 2, 3), TableStakes(25, 50, 5, 10),
+                         TableStakes(50, 100, 10, 15), TableStakes(100, 200, 20, 30),
+                         TableStakes(200, 400, 40, 60)),
+        ),
+        # `Razz fixed limit (5€/25€/50€)`, `brings in 10€` (§3); cash games only.
+        RoomPlay(
+            "winamax", "winamax", currency="EUR", tournaments=False, header_ante=True,
+            max_players=7,
+            cash_stakes=(TableStakes(50, 100, 10, 25), TableStakes(100, 200, 20, 50),
+                         TableStakes(500, 1000, 100, 250), TableStakes(2500, 5000, 500, 1000)),
+        ),
+        # `Limit Razz - 40/80`, `posts ante 10`, `brings in for 10`; 500/1,000 with 125 (§5):
+        # the bring-in is the ante. Cash games only.
+        RoomPlay(
+            "kingsclub", "kingsclub", tournaments=False, max_players=7,
+            cash_stakes=(TableStakes(2000, 4000, 500, 500), TableStakes(4000, 8000, 1000, 1000),
+                         TableStakes(50000, 100000, 12500, 12500)),
+        ),
+        # `Limit $0.50/$1`, antes 0.05, bring-in 0.10 (§4).
+        RoomPlay(
+            "merge", "merge", max_players=7,
+            cash_stakes=(TableStakes(10, 20, 2, 5), TableStakes(50, 100, 5, 10),
+                         TableStakes(100, 200, 10, 25), TableStakes(200, 400, 25, 50)),
+        ),
+        RoomPlay("phh", "phh", header_ante=True),
+    )
+}  # fmt: skip
+"""Every room `razz simulate --site` writes, by name."""
 
 TABLE_NAMES: tuple[str, ...] = (
     "Gotha", "Laomedon", "Salm", "Ricarda", "Naef", "Antares", "Bellatrix", "Ceres", "Hygiea",
@@ -296,6 +353,8 @@ class _Table:
     tournament_id: str | None = None
     buy_in: tuple[int, ...] = ()
     currency: str | None = "USD"
+    header_ante: bool = False  # the header states the ante (Full Tilt, Winamax, PHH)
+    max_players: int = 8
     hands_per_level: int = 10
     hands_played: int = 0
     entrants: int = 0
@@ -328,8 +387,9 @@ class _Table:
             kind=self.kind,
             small_bet=s.small_bet,
             big_bet=s.big_bet,
-            ante=None,  # PokerStars headers state neither: the ante and bring-in lines do
-            bring_in=None,
+            # PokerStars headers state neither: the ante and bring-in lines do.
+            ante=s.ante if self.header_ante else None,
+            bring_in=s.bring_in if self.header_ante else None,
             unit=self.unit,
             currency=self.currency,
             play_money=False,
@@ -937,6 +997,8 @@ class Session:
         table = self.table
         if table.kind is GameKind.TOURNAMENT or not self.free_seats():
             return None
+        if len(table.seats) + len(table.joining) >= table.max_players:
+            return None
         chance = 0.3 if len(table.seats) < 5 else 0.12
         if self.rng.random() >= chance:
             return None
@@ -1011,10 +1073,16 @@ def cash_table_name(rng: random.Random, taken: set[str]) -> str:
 
 
 def _new_table(
-    rng: random.Random, kind: GameKind, taken: set[str], *, copy: bool = False
+    rng: random.Random,
+    kind: GameKind,
+    taken: set[str],
+    *,
+    copy: bool = False,
+    room: RoomPlay = ROOMS["pokerstars"],
 ) -> tuple[_Table, bool]:
     tight = rng.random() < 0.8
     players = rng.choice((2, 3, 4, 5, 6, 7, 8, 8, 8, 8)) if tight else 8
+    players = min(players, room.max_players)
     seats_numbers = sorted(rng.sample(range(1, 9), players))
     hero = rng.choice(HERO_NAMES) if rng.random() < 0.7 else pick_names(rng, 1)[0]
     names = [hero, *pick_names(rng, players - 1, [hero])]
@@ -1028,17 +1096,21 @@ def _new_table(
             name=f"{tournament_id} 1", kind=kind, stakes=stakes,
             seats=[], hero=hero, local_zone=local_zone, tournament_id=tournament_id,
             buy_in=rng.choice(BUY_INS), hands_per_level=rng.randrange(5, 12), entrants=players,
+            header_ante=room.header_ante, max_players=room.max_players,
         )  # fmt: skip
         table.seats = [
             Seat(seat, name, start, _pick_style(rng, loose=not tight))
             for seat, name in zip(seats_numbers, names, strict=True)
         ]
         return table, tight
-    stakes = rng.choice(CASH_STAKES)
+    stakes = rng.choice(room.cash_stakes)
     name = cash_table_name(rng, taken)
     if copy:
         name += " V"
-    table = _Table(name=name, kind=kind, stakes=stakes, seats=[], hero=hero, local_zone=local_zone)
+    table = _Table(
+        name=name, kind=kind, stakes=stakes, seats=[], hero=hero, local_zone=local_zone,
+        currency=room.currency, header_ante=room.header_ante, max_players=room.max_players,
+    )  # fmt: skip
     table.seats = [
         Seat(seat, name_, _stack_for(rng, stakes), _pick_style(rng, loose=not tight))
         for seat, name_ in zip(seats_numbers, names, strict=True)
@@ -1090,15 +1162,22 @@ def run_tables(
     hands: int,
     seed: int,
     *,
-    ruleset: Ruleset = POKERSTARS,
+    ruleset: Ruleset | None = None,
     strict: bool = True,
     tournament_share: float = 0.4,
     planner: HandPlanner | None = None,
     until: Callable[[], bool] | None = None,
+    site: str = "pokerstars",
 ) -> tuple[SimulatedFile, ...]:
     """Play `hands` hands, table after table; with `planner`, it plays every hand (the
     fault-injecting copies of `razz.simulate.violations` are made this way). `until` stops the
-    run before a new table once it returns true."""
+    run before a new table once it returns true. `site` names the room whose tables are
+    played (`ROOMS`: its stakes and, unless `ruleset` is given, its ruleset)."""
+    room = ROOMS[site]
+    if ruleset is None:
+        ruleset = get_ruleset(room.ruleset)
+    if not room.tournaments:
+        tournament_share = 0.0
     copy = planner is not None
     clock = _clock(seed, copy=copy)
     files: list[SimulatedFile] = []
@@ -1108,7 +1187,7 @@ def run_tables(
         if remaining <= 0 or (until is not None and until()):
             break
         table_rng = random.Random(plan.seed)
-        table, tight = _new_table(table_rng, plan.kind, names, copy=copy)
+        table, tight = _new_table(table_rng, plan.kind, names, copy=copy, room=room)
         name = _file_name(plan.number, table)
         session = Session(table, table_rng, ruleset, name, strict, tight_table=tight)
         session.play(min(remaining, plan.length), clock, planner)
@@ -1132,18 +1211,21 @@ def simulate(
     hands: int,
     seed: int,
     *,
-    ruleset: Ruleset = POKERSTARS,
+    ruleset: Ruleset | None = None,
     strict: bool = True,
     tournament_share: float = 0.4,
+    site: str = "pokerstars",
 ) -> tuple[SimulatedFile, ...]:
     """Play `hands` legal hands, table after table, and return them file by file.
 
     With `strict`, a rule the engine finds broken while a hand is played raises
-    `SimulationError` (the simulator is meant to play legal hands only).
+    `SimulationError` (the simulator is meant to play legal hands only). `site` plays the
+    tables of another room (`ROOMS`), with its ruleset unless `ruleset` is given.
     """
     return run_tables(
-        hands, seed, ruleset=ruleset, strict=strict, tournament_share=tournament_share
-    )
+        hands, seed, ruleset=ruleset, strict=strict, tournament_share=tournament_share,
+        site=site,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------ files

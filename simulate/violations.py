@@ -64,7 +64,7 @@ from razz.replay.lowhand import (
 )
 from razz.replay.order import bring_in_players, door_card, first_actor
 from razz.replay.pots import PotAward, Settlement
-from razz.replay.ruleset import POKERSTARS, Ruleset
+from razz.replay.ruleset import Ruleset
 from razz.replay.state import HandState, PlayerState, in_hand
 from razz.replay.transitions import open_round
 from razz.simulate.simulator import (
@@ -1313,8 +1313,9 @@ def simulate_violations(
     hands: int,
     seed: int,
     *,
-    ruleset: Ruleset = POKERSTARS,
+    ruleset: Ruleset | None = None,
     tournament_share: float = 0.4,
+    site: str = "pokerstars",
 ) -> tuple[tuple[SimulatedFile, ...], tuple[Injection, ...]]:
     """Copies of `simulate(hands, seed)`'s tables in which every hand breaks exactly one rule.
 
@@ -1329,6 +1330,7 @@ def simulate_violations(
         strict=False,
         tournament_share=tournament_share,
         planner=planner,
+        site=site,
     )
     return files, tuple(planner.injections)
 

@@ -3,18 +3,13 @@ room's reader reads it back (the round trip at scale is `test_roundtrip_rooms.py
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from razz.parser import Hand, read_path, read_text
+from razz.parser import Hand, read_text
 from razz.parser import events as ev
 from razz.replay.audit import audit_hand
-from razz.simulate.rooms import write_room
 from razz.simulate.simulator import simulate
 from razz.store.ingest import ruleset_for
-
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 # A bet nobody called on 6th street while a player is all-in: the hand goes on to the river,
 # and the file gives the bet back with the winners, at the end of the game.
@@ -86,3 +81,28 @@ def test_a_merge_bet_nobody_called_mid_hand_goes_back_when_its_round_ends() -> N
     # Returned after 5th street's fold, before 6th street is dealt, not after the showdown.
     assert kinds[back - 1] == "Fold" and kinds[back + 1] == "StreetStart"
     assert audit_hand(hand, ruleset_for(hand)).findings == ()
+
+
+@pytest.mark.parametrize("room", ["fulltilt", "winamax", "kingsclub", "merge"])
+def test_rooms_without_a_community_card_line_seat_seven_at_most(room: str) -> None:
+    files = simulate(400, 8, site=room)
+    seated = max(
+        sum(isinstance(e, ev.SeatLine) for e in hand.events) for f in files for hand in f.hands
+    )
+    assert seated == 7
+    assert all(hand.community_card is None for f in files for hand in f.hands)
+
+
+def test_each_room_plays_its_own_stakes_and_ruleset() -> None:
+    kings = simulate(150, 4, site="kingsclub")
+    assert {f.kind for f in kings} == {ev.GameKind.CASH}  # KingsClub writes no tournaments
+    for f in kings:
+        for hand in f.hands:
+            antes = {e.amount for e in hand.events if isinstance(e, ev.PostAnte) and not e.all_in}
+            bring_ins = {
+                e.amount for e in hand.events if isinstance(e, ev.BringIn) and not e.all_in
+            }
+            assert bring_ins <= antes  # its bring-in is the ante (a PokerStars error)
+    winamax = simulate(100, 4, site="winamax")
+    assert {h.header.currency for f in winamax for h in f.hands} == {"EUR"}
+    assert all(h.header.ante for f in winamax for h in f.hands)  # its header states it
