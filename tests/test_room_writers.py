@@ -3,13 +3,107 @@ room's reader reads it back (the round trip at scale is `test_roundtrip_rooms.py
 
 from __future__ import annotations
 
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+from xml.parsers import expat
+
 import pytest
 
 from razz.parser import Hand, read_text
 from razz.parser import events as ev
+from razz.parser.sites.room_writer import WrittenFile
 from razz.replay.audit import audit_hand
+from razz.simulate.rooms import write_room
 from razz.simulate.simulator import simulate
 from razz.store.ingest import ruleset_for
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+@cache
+def _written(room: str, hands: int = 120) -> tuple[WrittenFile, ...]:
+    return tuple(f for _, files in write_room(room, simulate(hands, 21, site=room)) for f in files)
+
+
+def _real(room: str) -> list[str]:
+    folder = CORPUS / room
+    if not folder.is_dir():
+        pytest.skip("no shared corpus")
+    return [p.read_bytes().decode("utf-16" if p.read_bytes()[:2] == b"\xff\xfe" else "utf-8")
+            for p in sorted(folder.iterdir())]
+
+
+def _shape(line: str) -> str:
+    """A line with its names, numbers and cards blurred: what kind of line it is."""
+    line = re.sub(r"\[[^\]]*\]", "[C]", line)
+    line = re.sub(r"[$€]?\d[\d,]*(?:\.\d+)?€?", "N", line)
+    return line
+
+
+def test_full_tilt_files_are_utf16_with_a_bom_and_crlf_as_the_real_ones() -> None:
+    for f in _written("fulltilt"):
+        assert f.data[:2] == b"\xff\xfe"
+        text = f.data.decode("utf-16")
+        assert "\n" not in text.replace("\r\n", "")
+        assert text.endswith("\r\n\r\n\r\n\r\n")  # three empty lines after every hand
+    text = "".join(f.data.decode("utf-16") for f in _written("fulltilt"))
+    assert re.search(r"^\S.* is high with \[\w\w\]\r\n.* brings in for ", text, re.M)
+    assert " completes it to " in text and ", and is all in" in text
+    assert re.search(r"^Seat \d: .+ collected \(.+\), mucked\r$", text, re.M)
+    header = re.compile(
+        r"Full Tilt Poker Game #\d+: (?:Table .+|\$[\d.]+(?: \+ \$[\d.]+)? .*Sit & Go \(\d+\), Table 1)"
+        r" - [$\d.,]+/[$\d.,]+ Ante [$\d.,]+ - Limit Razz - \d\d:\d\d:\d\d [A-Z]+ - \d{4}/\d\d/\d\d"
+    )
+    assert all(header.match(t) for t in _real("fulltilt"))  # the real headers' shape …
+    assert all(header.match(f.data.decode("utf-16").lstrip("\ufeff")) for f in _written("fulltilt"))
+
+
+def test_winamax_files_end_without_a_line_end_and_complete_with_equal_amounts() -> None:
+    for f in _written("winamax"):
+        text = f.data.decode("utf-8")
+        assert not text.endswith("\n") and "\n" not in text.replace("\r\n", "")
+        assert re.search(r"^Table: '.+' \d-max \(real money\) \r$", text, re.M)
+    text = "".join(f.data.decode("utf-8") for f in _written("winamax"))
+    assert re.search(r" raises ([\d.]+€) to \1\r$", text, re.M)  # a completion
+    assert not re.search(r"^Uncalled bet |^\S+ mucks\r$", text, re.M)
+    real = {_shape(line) for t in _real("winamax") for line in t.splitlines()}
+    written = {_shape(line) for line in text.splitlines()}
+    assert {"*** ANTE/BLINDS ***", "Total pot N | Rake N"} <= real & written
+
+
+def test_kingsclub_writes_one_hand_per_file_and_both_street_labellings() -> None:
+    files = _written("kingsclub", 400)
+    assert all(f.data.decode("utf-8").count("*** SUMMARY ***") == 1 for f in files)
+    assert not any(f.data.endswith(b"\n") for f in files)
+    shifted = [f for f in files if f.data.decode("utf-8").split("*** ")[0].count("Dealt to")]
+    assert 0 < len(shifted) < len(files)  # 2021's labels (3rd street unmarked) and 2022's
+    text = "".join(f.data.decode("utf-8") for f in files)
+    assert re.search(r"^Seat \d: .+ \([\d,.]+\) [+-][\d,.]+\r$", text, re.M)
+    assert re.search(r"^\S.* calls [\d,.]+, and is all in\r$", text, re.M)
+    real = {_shape(line) for t in _real("kingsclub") for line in t.splitlines()}
+    written = {_shape(line) for line in text.splitlines()}
+    assert {"*** SUMMARY ***", "#N: Limit Razz - N/N"} <= real & written
+
+
+def test_merge_files_are_well_formed_xml_with_a_game_per_hand() -> None:
+    for f in _written("merge"):
+        text = f.data.decode("utf-8")
+        assert text.startswith('<description type="Razz')
+        body = text.split("\n", 1)[1]
+        parser = expat.ParserCreate()
+        parser.Parse(f"<file>{body}</file>", True)  # raises if not well-formed
+        assert body.count("<game ") == body.count("</game>") == len(f.hands)
+
+
+def test_phh_files_are_toml_with_one_action_per_line() -> None:
+    for f in _written("phh"):
+        data = tomllib.loads(f.data.decode("utf-8"))
+        assert len(data) == len(f.hands)
+        for hand in data.values():
+            assert hand["variant"] == "FR" and len(hand["finishing_stacks"]) == len(hand["players"])
+        assert re.search(r"^actions = \[\n  'd dh p1 ", f.data.decode("utf-8"), re.M)
 
 # A bet nobody called on 6th street while a player is all-in: the hand goes on to the river,
 # and the file gives the bet back with the winners, at the end of the game.

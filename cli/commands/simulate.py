@@ -1,7 +1,11 @@
-"""`razz simulate`: play random legal Razz hands and write them as PokerStars hand histories.
+"""`razz simulate`: play random legal Razz hands and write them as a room's hand histories.
 
     razz simulate --hands 2000 --seed 7 --out sample_histories
     razz simulate --hands 500 --seed 7 --out /tmp/sim --violations
+    razz simulate --hands 300 --seed 7 --out /tmp/ftp --site fulltilt
+
+`--site` names the room (PokerStars by default; Full Tilt, Winamax, KingsClub, Merge XML,
+PHH): its tables are played with its ruleset and stakes and written as it writes them.
 
 Writes one file per table (cash sessions and sit-and-go tournaments) into `--out`. With
 `--violations` it also writes, into `--out/violations/`, copies of the tables in which every
@@ -19,6 +23,8 @@ import time
 from pathlib import Path
 
 from razz.cli import EXIT_OK, EXIT_USAGE
+
+SITES = ("pokerstars", "fulltilt", "winamax", "kingsclub", "merge", "phh")
 
 
 def _positive(text: str) -> int:
@@ -59,6 +65,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         " card to be a door card (e.g. 10%%; negative: less likely), to test `razz fairness`",
     )
     parser.add_argument(
+        "--site",
+        default="pokerstars",
+        choices=SITES,
+        help="the room whose files to write (default pokerstars)",
+    )
+    parser.add_argument(
         "--tournament-share",
         type=_share,
         default=0.4,
@@ -67,6 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from razz.simulate.rooms import save, write_room, write_room_violations
     from razz.simulate.simulator import simulate, write_files
     from razz.simulate.violations import (
         simulate_rule_samples,
@@ -80,8 +93,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"razz simulate: {out} is not a directory", file=sys.stderr)
         return EXIT_USAGE
     start = time.perf_counter()
+    site: str = args.site
+    if site != "pokerstars" and (args.biased_deck or args.rule_samples):
+        print(
+            "razz simulate: --biased-deck and --rule-samples write PokerStars files only",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     if args.biased_deck is None:
-        files = simulate(args.hands, args.seed, tournament_share=args.tournament_share)
+        files = simulate(
+            args.hands, args.seed, tournament_share=args.tournament_share, site=site
+        )
     else:
         from razz.analysis.fairness_bias import parse_boost, simulate_biased
 
@@ -93,7 +115,10 @@ def run(args: argparse.Namespace) -> int:
         files = simulate_biased(args.hands, args.seed, boost,
                                 tournament_share=args.tournament_share)
     try:
-        paths = write_files(files, out)
+        if site == "pokerstars":
+            paths = write_files(files, out)
+        else:
+            paths = save(write_room(site, files), out)
     except OSError as exc:
         print(f"razz simulate: cannot write to {out}: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -102,9 +127,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"{hands} hands in {len(paths)} files written to {out} ({hands / elapsed:.0f} hands/s)")
     if args.violations:
         copies, injections = simulate_violations(
-            args.hands, args.seed, tournament_share=args.tournament_share
+            args.hands, args.seed, tournament_share=args.tournament_share, site=site
         )
-        write_violations(copies, injections, out / "violations")
+        if site == "pokerstars":
+            write_violations(copies, injections, out / "violations")
+        else:
+            injections = tuple(
+                write_room_violations(site, copies, injections, out / "violations")
+            )
         rules = len({i.rule for i in injections})
         print(
             f"{len(injections)} hands with one violation each ({rules} rule IDs) written to"
