@@ -200,3 +200,20 @@ def test_each_room_plays_its_own_stakes_and_ruleset() -> None:
     winamax = simulate(100, 4, site="winamax")
     assert {h.header.currency for f in winamax for h in f.hands} == {"EUR"}
     assert all(h.header.ante for f in winamax for h in f.hands)  # its header states it
+
+
+def test_a_merge_hands_show_order_finding_names_its_ruleset_not_pokerstars() -> None:
+    # The main pot paid before the side pot: a SHOW-ORDER warning, in the Merge ruleset.
+    main_first = MID_HAND_UNCALLED.replace(
+        '<winner amount="0.50" uncalled="false" potnumber="2"', '<winner amount="X" potnumber="2"'
+    ).replace(
+        '<winner amount="0.90" uncalled="false" potnumber="1" player="2" pottype="n"/>',
+        '<winner amount="0.90" uncalled="false" potnumber="1" player="2" pottype="n"/>\n'
+        '    <winner amount="0.50" uncalled="false" potnumber="2" player="2" pottype="n"/>',
+    )
+    main_first = "\n".join(line for line in main_first.split("\n") if 'amount="X"' not in line)
+    [hand] = read_text(main_first, "x.xml")
+    assert isinstance(hand, Hand)
+    [finding] = [f for f in audit_hand(hand, ruleset_for(hand)).findings]
+    assert finding.rule == "SHOW-ORDER"
+    assert "Merge Network" in finding.message and "PokerStars" not in finding.message

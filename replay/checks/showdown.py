@@ -138,7 +138,8 @@ def _collects_by_pot(
                     c.line,
                     "the last side pot first, the main pot last",
                     c.pot_label,
-                    "PokerStars settles the pots from the last side pot down to the main pot.",
+                    f"Under the {setup.ruleset.title} ruleset the pots are settled from the"
+                    " last side pot down to the main pot.",
                     Severity.WARNING,
                 )
             )
