@@ -68,6 +68,7 @@ class Dialect:
     repeats_cards: bool = True  # a later `Dealt` line repeats the earlier cards (LOG-CARDS)
     uncalled_in_pot: bool = False  # a bet nobody called stays in the pot the winner collects
     total_after_rake: bool = False  # `Total pot` is what is left after the rake
+    payouts: bool = True  # every hand states the pots paid (POT-, WIN- checks of the payment)
 
 
 POKERSTARS_DIALECT = Dialect()

@@ -25,7 +25,7 @@ import re
 import tomllib
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -656,8 +656,10 @@ class Phh(Site):
     title = "PHH"
     suffixes = (".phh", ".phhs")
     # The actions only (../docs/phh-std/required.rst): no street lines, no amount on a call,
-    # no all-in mark, no uncalled bet, no pots, no summary, no hand descriptions.
-    dialect = NO_LOG_LINES
+    # no all-in mark, no uncalled bet, no pots, no summary, no hand descriptions; and the
+    # pots paid only when the hand gives `winnings` or `finishing_stacks`, both optional
+    # (../docs/phh-std/optional.rst): a hand without them says nothing about the payment.
+    dialect = replace(NO_LOG_LINES, payouts=False)
     # The standard asks annotators to follow the WSOP rules; the WSOP hands of the corpus
     # play as PokerStars does (see replay/ruleset.py, `phh`).
     ruleset = "phh"

@@ -85,6 +85,10 @@ def end_of_hand(state: HandState, expected: Settlement, last_line: int) -> list[
     """The pots (labels, winners, amounts), the total and the show order of a finished hand,
     against `expected`, the settlement the rules give."""
     record = state.record
+    if not record.collects and not state.setup.dialect.payouts:
+        # The log does not state what was paid (a PHH hand without `winnings` or
+        # `finishing_stacks`): nothing to hold the payment to, only the show order.
+        return _check_show_order(state, expected)
     by_pot, first_line, found = _collects_by_pot(state, expected)
     line = record.summary_line or last_line
     found += _check_pots(state, expected, by_pot, first_line, line)
