@@ -6,8 +6,11 @@ button: seat order is the dealing order) and only those dealt in. The actions fo
 standard: every player still in is dealt each street (`??` where the log hides a card: a
 text log never writes an opponent's river card), `pb`, `cbr` with the street total, `cc`,
 `f`, and at the showdown `sm` with the cards shown, or `sm` alone for a hand mucked or never
-shown. When everyone left is all-in before 7th street, PHH shows the hands there (as PokerKit
-plays it), and the cards dealt after are the ones the hands show at the end.
+shown. When everyone left is all-in before 7th street, the cards dealt after are the ones the
+hands show at the end, and the hands are shown after the river, whole (PokerKit kills a hand
+shown at the all-in whose river card comes after the show). A player all-in for less than
+the ante is written with the full ante and `ante_trimming_status = true`: he wins only what he
+matched, as in every room.
 
 A PHH hand written back keeps every field of its text that the events do not carry (author,
 event, venue …), so PHH -> events -> PHH gives the same fields.
@@ -77,6 +80,10 @@ def fields(hand: ev.Hand, final_stacks: dict[str, int] | None = None) -> dict[st
         "players": names,
         "seats": [s.seat for s in seats],
     }
+    if any(p.all_in and p.amount < nominal for p in antes_posted.values()):
+        # A player all-in for less than the ante wins only what he matched (every room
+        # returns the excess); PHH's default (false) would let him win every ante.
+        out["ante_trimming_status"] = True
     if final_stacks is not None:
         out["finishing_stacks"] = [num(final_stacks[name]) for name in names]
     else:
@@ -214,10 +221,12 @@ class _Actions:
                     self.out.append(action)
                     self._after_betting()
         self._flush()
-        if self.showdown or self._contested():
+        if self.showdown or self._contested() or self.all_in_shown:
             for k in range(len(self.index)):
                 if k not in self.folded and k not in self.shown:
-                    self.out.append(f"p{k + 1} sm")
+                    # A hand shown all-in before the river is shown here, whole.
+                    shown = "".join(self.finals.get(k, ()))
+                    self.out.append(f"p{k + 1} sm {shown}".rstrip())
         return self.out
 
     def _contested(self) -> bool:
@@ -275,8 +284,10 @@ class _Actions:
         self.stack[k] -= chips
 
     def _after_betting(self) -> None:
-        """Everyone left all-in but one at most, the betting matched, before 7th street: PHH
-        shows the hands now, and deals the rest face up as shown."""
+        """Everyone left all-in but one at most, the betting matched, before 7th street: the
+        rest is dealt face up as the hands are shown at the end. The hands are shown after the
+        river (the standard allows the show then or at the all-in): PokerKit kills a hand
+        shown at the all-in whose river card is dealt after the show, and pays nobody."""
         if self.all_in_shown or self.street is None or self.street is ev.Street.SEVENTH:
             return
         left = [k for k in range(len(self.index)) if k not in self.folded]
@@ -288,14 +299,16 @@ class _Actions:
         if not all(k in self.finals for k in left):
             return  # the log does not show them: nothing to show early
         self.all_in_shown = True
-        for k in left:
-            self.out.append(f"p{k + 1} sm {''.join(self.finals[k][: self.held[k]])}")
-            self.shown.add(k)
 
     def _show(self, e: ev.Show | ev.Muck) -> None:
         k = self.index[e.player]
         if k in self.shown or k in self.folded:
             return
+        left = len(self.index) - len(self.folded)
+        if isinstance(e, ev.Show) and left > 1 and not self.showdown and (
+            self.street is not ev.Street.SEVENTH
+        ):
+            return  # a hand exposed all-in (Full Tilt, KingsClub): shown whole at the end
         self.shown.add(k)
         if isinstance(e, ev.Muck):
             self.out.append(f"p{k + 1} sm")
