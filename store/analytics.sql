@@ -40,11 +40,20 @@ SELECT
     p.posted_bring_in OR p.bring_in_completed AS had_bring_in,
     -- The rake is taken from what the winners collect: each pays it pro rata.
     CASE WHEN h.total_pot > h.rake
-         THEN h.rake * p.collected / (h.total_pot - h.rake) ELSE 0 END AS rake_paid
+         THEN h.rake * p.collected / (h.total_pot - h.rake) ELSE 0 END AS rake_paid,
+    -- All-in EV (table allin_ev): the all-in-adjusted net, the real net where no all-in
+    -- pot was adjusted; luck is net - ev_net.
+    e.hand_key IS NOT NULL AS allin_adjusted,
+    e.street AS allin_street, e.equity AS allin_equity,
+    coalesce(e.ev_net, p.net) AS ev_net,
+    coalesce(e.ev_net, p.net) / h.big_bet AS ev_net_bb,
+    p.net - coalesce(e.ev_net, p.net) AS luck,
+    (p.net - coalesce(e.ev_net, p.net)) / h.big_bet AS luck_bb
 FROM players AS p
 JOIN hands_for(
     p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
 ) AS h USING (hand_key)
+LEFT JOIN allin_ev AS e ON e.hand_key = p.hand_key AND e.player = p.player
 WHERE p_player IS NULL OR p.player = p_player;
 
 CREATE OR REPLACE VIEW player_hands AS SELECT * FROM player_hands_for();
@@ -85,7 +94,12 @@ WITH s AS (
         sum(net) FILTER (WHERE went_to_showdown) AS net_showdown,
         sum(net) FILTER (WHERE NOT went_to_showdown) AS net_no_showdown,
         sum(net_bb) AS net_bb,
-        round(sum(rake_paid))::BIGINT AS rake_paid
+        round(sum(rake_paid))::BIGINT AS rake_paid,
+        count(*) FILTER (WHERE allin_adjusted) AS allin_hands,
+        sum(ev_net) AS ev_net,
+        sum(ev_net_bb) AS ev_net_bb,
+        sum(luck) AS luck,
+        sum(luck_bb) AS luck_bb
     FROM player_hands_for(
         p_player := p_player,
         p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
@@ -157,7 +171,12 @@ SELECT
     100 * sum(net_bb) / count(*) AS bb_per_100,
     round(sum(rake_paid))::BIGINT AS rake_paid,
     count(*) FILTER (WHERE vpip) AS vpip,
-    count(*) FILTER (WHERE went_to_showdown) AS showdowns
+    count(*) FILTER (WHERE went_to_showdown) AS showdowns,
+    count(*) FILTER (WHERE allin_adjusted) AS allin_hands,
+    sum(ev_net) AS ev_net,
+    sum(ev_net_bb) AS ev_net_bb,
+    sum(luck) AS luck,
+    sum(luck_bb) AS luck_bb
 FROM numbered
 GROUP BY player, site, table_name, session_no, kind, stakes, unit, currency;
 

@@ -11,6 +11,7 @@ gathered as tuples (cheap to build in Python) and turned into columns once per b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -18,6 +19,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from razz.analysis.allin_ev import allin_ev
 from razz.parser.amounts import amount_text
 from razz.parser.events import Hand, ParseError, SkippedHand, Unit
 from razz.replay.findings import Severity
@@ -27,7 +29,7 @@ Tables = dict[str, pa.Table]
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
 
-_S, _I32, _I64, _B = pa.string(), pa.int32(), pa.int64(), pa.bool_()
+_S, _I32, _I64, _B, _F = pa.string(), pa.int32(), pa.int64(), pa.bool_(), pa.float64()
 _TS = pa.timestamp("us", tz="UTC")
 _STREETS = ("3rd", "4th", "5th", "6th", "7th")
 
@@ -84,6 +86,12 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("eligible", pa.list_(_S)), ("winners", pa.list_(_S)), ("shares", pa.list_(_I64)),
         ]
     ),
+    "allin_ev": pa.schema(
+        [
+            ("hand_key", _S), ("player", _S), ("street", _S), ("equity", _F),
+            ("ev_won", _F), ("ev_net", _F), ("exact", _B), ("std_error", _F),
+        ]
+    ),
     "violations": pa.schema(
         [
             ("hand_key", _S), ("rule", _S), ("severity", _S), ("line", _I32),
@@ -105,7 +113,9 @@ SCHEMAS: dict[str, pa.Schema] = {
     ),
 }
 TABLES: tuple[str, ...] = tuple(SCHEMAS)
-HAND_TABLES: tuple[str, ...] = ("hands", "players", "actions", "cards", "pots", "violations")
+HAND_TABLES: tuple[str, ...] = (
+    "hands", "players", "actions", "cards", "pots", "allin_ev", "violations"
+)
 """The tables whose rows belong to a stored hand (by `hand_key`)."""
 
 
@@ -137,11 +147,17 @@ def stakes_text(unit: Unit, currency: str | None, small_bet: int, big_bet: int) 
     return f"{amount_text(small_bet, unit, currency)}/{amount_text(big_bet, unit, currency)}"
 
 
+ALLIN_EV_OFF = "RAZZ_NO_ALLIN_EV"
+"""Set (to anything but empty) in the environment, the workers store no all-in EV: for
+`benchmarks/import.py`, which times the import with and without it in the same run."""
+
+
 class RowBuilder:
     """Gathers the rows of many hands, rejects and skipped hands; `tables()` makes Arrow tables."""
 
-    def __init__(self) -> None:
+    def __init__(self, allin: bool | None = None) -> None:
         self._rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in TABLES}
+        self.allin = not os.environ.get(ALLIN_EV_OFF) if allin is None else allin
 
     def __len__(self) -> int:
         return len(self._rows["hands"])
@@ -201,6 +217,11 @@ class RowBuilder:
             (key, pot.index, pot.amount, list(pot.eligible), list(pot.winners), list(pot.shares))
             for pot in result.pots
         )
+        if self.allin:
+            rows["allin_ev"].extend(
+                (key, e.player, e.street, e.equity, e.ev_won, e.ev_net, e.exact, e.std_error)
+                for e in allin_ev(result)
+            )
         rows["violations"].extend(
             (key, f.rule, f.severity.value, f.line, f.expected, f.actual, f.message)
             for f in result.findings

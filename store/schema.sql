@@ -140,6 +140,21 @@ CREATE TABLE IF NOT EXISTS pots (
     shares        BIGINT[] NOT NULL
 );
 
+-- All-in EV (razz.analysis.allin_ev): one row per player of a pot an all-in closed with cards
+-- to come, in a hand that reached a showdown with every contesting card shown. A player without
+-- a row in a hand keeps their real net as EV. Money is DOUBLE here: an expectation, not chips.
+-- Stores made before this table get it, empty, at the next import (older hands have no rows).
+CREATE TABLE IF NOT EXISTS allin_ev (
+    hand_key      VARCHAR NOT NULL,
+    player        VARCHAR NOT NULL,
+    street        VARCHAR NOT NULL,       -- when the last chip went in: 'antes', '3rd' … '6th'
+    equity        DOUBLE NOT NULL,        -- share of that pot (the first adjusted one) then
+    ev_won        DOUBLE NOT NULL,        -- expected winnings from every pot, after rake
+    ev_net        DOUBLE NOT NULL,        -- ev_won - invested: the all-in-adjusted net
+    exact         BOOLEAN NOT NULL,       -- false: a Monte Carlo estimate (see std_error)
+    std_error     DOUBLE NOT NULL         -- of equity; 0 when exact
+);
+
 CREATE TABLE IF NOT EXISTS violations (
     hand_key      VARCHAR NOT NULL,
     rule          VARCHAR NOT NULL,       -- an ID of RAZZ_RULES.md
