@@ -325,17 +325,26 @@ def player_hand_numbers(player: str, hands: HandFilter) -> pd.DataFrame:
     (epoch ms), which table and stakes (hashes, named by `table_names`), net, net in big bets,
     showdown, rake paid. The curve, the totals and the sessions are all computed from it."""
     where, params = hands.where()
+    ev = ("ev_net, ev_net_bb" if has_allin_ev()
+          else "net::DOUBLE AS ev_net, net_bb AS ev_net_bb")
     return query(
         f"""
         SELECT epoch_ms(started_at) AS t, hash(site, table_name) AS table_id,
                hash(kind, stakes) AS stakes_id, net, net_bb, went_to_showdown AS showdown,
-               rake_paid
+               rake_paid, {ev}
         FROM player_hands_for(p_player := ?)
         WHERE {where}
         ORDER BY started_at, hash(hand_key)
         """,
         [player, *params],
     )
+
+
+def has_allin_ev() -> bool:
+    """Whether the store has all-in EV (stores imported before it have no `allin_ev` table,
+    and their macros no `ev_net`: their EV is then their net)."""
+    found = query("SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'allin_ev'")
+    return bool(found["n"].iloc[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +357,8 @@ class PlayerResults:
     net_showdown: int
     net_no_showdown: int
     rake_paid: float
+    ev_net: float  # all-in EV: the all-in-adjusted net (the net where nothing was adjusted)
+    ev_net_bb: float
     curve: pd.DataFrame  # shape.cumulative
     sessions: pd.DataFrame  # shape.sessions_of
 
@@ -373,6 +384,7 @@ def _player_results(path: str, version: tuple[int, int, int], player: str, hands
         net_showdown=int(numbers.loc[showdown, "net"].sum()),
         net_no_showdown=int(numbers.loc[~showdown, "net"].sum()),
         rake_paid=float(numbers["rake_paid"].sum()),
+        ev_net=float(numbers["ev_net"].sum()), ev_net_bb=float(numbers["ev_net_bb"].sum()),
         curve=shape.cumulative(numbers), sessions=shape.sessions_of(numbers, gap_minutes),
     )
 

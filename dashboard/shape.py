@@ -82,8 +82,12 @@ def narrowing_note(narrowing: Narrowing, noun: str, whose: str = "") -> str:
 # ------------------------------------------------------------------------------ sessions
 
 
+SERIES = ("All hands", "All-in EV", "Showdown", "Non-showdown")
+
+
 def cumulative(hands: pd.DataFrame, max_points: int = 1500) -> pd.DataFrame:
-    """Running totals over a player's hands: all, showdown and non-showdown, in money and BB.
+    """Running totals over a player's hands: all, all-in EV (the all-in-adjusted net, when the
+    frame has `ev_net`), showdown and non-showdown, in money and BB.
 
     Long format (hand, series, money, bb) for a line chart; thinned to about `max_points`
     points per series, always keeping the last hand so that the final totals are exact.
@@ -94,8 +98,11 @@ def cumulative(hands: pd.DataFrame, max_points: int = 1500) -> pd.DataFrame:
     net = hands["net"].astype("float64").to_numpy()
     net_bb = hands["net_bb"].astype("float64").to_numpy()
     frame = pd.DataFrame({"hand": range(1, len(hands) + 1)})
-    parts = {
-        "All hands": (net, net_bb),
+    parts = {"All hands": (net, net_bb)}
+    if "ev_net" in hands:
+        parts["All-in EV"] = (hands["ev_net"].astype("float64").to_numpy(),
+                              hands["ev_net_bb"].astype("float64").to_numpy())
+    parts |= {
         "Showdown": (net * showdown, net_bb * showdown),
         "Non-showdown": (net * ~showdown, net_bb * ~showdown),
     }
@@ -112,7 +119,7 @@ def cumulative(hands: pd.DataFrame, max_points: int = 1500) -> pd.DataFrame:
 
 
 SESSION_COLUMNS = ["table_id", "stakes_id", "start", "end", "hands", "net", "net_bb",
-                   "bb_per_100", "rake_paid", "showdowns"]
+                   "bb_per_100", "rake_paid", "showdowns", "ev_net", "luck", "luck_bb"]
 
 
 def sessions_of(hands: pd.DataFrame, gap_minutes: int) -> pd.DataFrame:
@@ -125,6 +132,8 @@ def sessions_of(hands: pd.DataFrame, gap_minutes: int) -> pd.DataFrame:
     """
     if hands.empty:
         return pd.DataFrame(columns=SESSION_COLUMNS)
+    if "ev_net" not in hands:
+        hands = hands.assign(ev_net=hands["net"].astype("float64"), ev_net_bb=hands["net_bb"])
     by_table = hands.iloc[np.argsort(hands["table_id"].to_numpy(), kind="stable")]
     when = by_table["t"].to_numpy()
     table = by_table["table_id"].to_numpy()
@@ -134,8 +143,11 @@ def sessions_of(hands: pd.DataFrame, gap_minutes: int) -> pd.DataFrame:
         ["session", "stakes_id"], sort=False).agg(
         table_id=("table_id", "first"), start=("t", "min"), end=("t", "max"),
         hands=("t", "size"), net=("net", "sum"), net_bb=("net_bb", "sum"),
-        rake_paid=("rake_paid", "sum"), showdowns=("showdown", "sum"))
+        rake_paid=("rake_paid", "sum"), showdowns=("showdown", "sum"),
+        ev_net=("ev_net", "sum"), ev_net_bb=("ev_net_bb", "sum"))
     out = grouped.reset_index()
+    out["luck"] = out["net"] - out["ev_net"]
+    out["luck_bb"] = out["net_bb"] - out["ev_net_bb"]
     # As SQL's round(): halves away from zero (the rake paid is never negative).
     out["rake_paid"] = np.floor(out["rake_paid"].astype("float64") + 0.5).astype("int64")
     out["bb_per_100"] = 100 * out["net_bb"] / out["hands"]

@@ -8,8 +8,11 @@ Exit status: 0, 1 when the player has no hands, 2 when the database cannot be re
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from razz.text import plural, safe
@@ -27,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(default 30)")
     parser.add_argument("--limit", type=int, default=50, metavar="N",
                         help="players listed without --player (default 50, most hands first)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text tables (default) or one JSON object with every figure")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,6 +55,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"razz stats: {exc}", file=sys.stderr)
         return EXIT_USAGE
     out = sys.stdout
+    if args.player and not stats:
+        print(f"razz stats: no hands of {safe(args.player)!r} in {db}", file=sys.stderr)
+        return EXIT_NOTHING
+    if args.format == "json":
+        report = {"db": str(db), "overview": overview, "players": stats,
+                  "sessions": sessions if args.player else None, "findings": findings}
+        json.dump(report, out, default=_json_value, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return EXIT_OK
     out.write(
         f"{safe(str(db))}: {plural(overview['hands'], 'hand')}, "
         f"{plural(overview['players'], 'player')}, {plural(overview['files'], 'file')}; "
@@ -57,9 +71,6 @@ def run(args: argparse.Namespace) -> int:
         f"{overview['rejected']:,} rejected, {overview['skipped']:,} skipped\n\n"
     )
     if args.player:
-        if not stats:
-            print(f"razz stats: no hands of {safe(args.player)!r} in {db}", file=sys.stderr)
-            return EXIT_NOTHING
         for row in stats:
             out.write(player_report(row) + "\n\n")
         out.write(sessions_table(sessions, args.gap) + "\n\n")
@@ -67,6 +78,17 @@ def run(args: argparse.Namespace) -> int:
         out.write(players_table(stats) + "\n\n")
     out.write(findings_table(findings) + "\n")
     return EXIT_OK
+
+
+def _json_value(value: object) -> object:
+    """Dates as ISO text, durations in seconds, DuckDB's HUGEINT sums as numbers."""
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, Decimal):
+        return float(value)
+    raise TypeError(f"not JSON: {type(value).__name__}")
 
 
 # ------------------------------------------------------------------------ formatting
@@ -83,16 +105,17 @@ def ledger(row: dict[str, Any]) -> str:
     return "chips"
 
 
-def money(amount: int | None, row: dict[str, Any]) -> str:
-    """An amount in the row's unit, as a player reads it.
+def money(amount: float | None, row: dict[str, Any]) -> str:
+    """An amount in the row's unit, as a player reads it (an expectation rounded to the unit).
 
-    >>> money(-30, {"unit": "cent", "currency": "USD"}), money(12, {"unit": "chip"})
+    >>> money(-30, {"unit": "cent", "currency": "USD"}), money(12.4, {"unit": "chip"})
     ('-$0.30', '12')
     """
     from razz.parser.amounts import CURRENCY_SYMBOLS
 
     if amount is None:
         return "–"
+    amount = round(amount)
     if row["unit"] != "cent":
         return f"{amount:,}"
     symbol = CURRENCY_SYMBOLS.get(row.get("currency") or "", "")
@@ -156,13 +179,34 @@ def players_table(stats: Sequence[dict[str, Any]]) -> str:
             r["player"], ledger(r), f"{r['hands']:,}", rate(r["vpip"], r["hands"]),
             rate(r["complete_raise"], r["hands"]), rate(r["showdowns"], r["saw_4th"]),
             rate(r["showdowns_won"], r["showdowns"]), money(r["net"], r),
-            f"{r['bb_per_100']:.2f}",
+            f"{r['bb_per_100']:.2f}", money(r.get("ev_net"), r), big_bets(r.get("luck_bb")),
         ]
         for r in stats
     ]
     headers = ["player", "in", "hands", "VPIP", "complete/raise", "went to SD", "won at SD",
-               "net", "bb/100"]
-    return table(headers, body, right={2, 7, 8}) if body else "No hands yet."
+               "net", "bb/100", "all-in EV", "luck (bb)"]
+    return table(headers, body, right={2, 7, 8, 9, 10}) if body else "No hands yet."
+
+
+def big_bets(value: float | None) -> str:
+    """Big bets with their sign, or a dash when the store has no figure.
+
+    >>> big_bets(-1.234), big_bets(None)
+    ('-1.23', '–')
+    """
+    return "–" if value is None else f"{value:+.2f}"
+
+
+def luck_line(r: dict[str, Any]) -> str:
+    """Luck in money and big bets, and over how many all-in hands.
+
+    >>> luck_line({"luck": -250.4, "luck_bb": -12.52, "allin_hands": 3, "unit": "chip"})
+    '-250 (-12.52 big bets) over 3 all-in hands'
+    """
+    if r.get("luck") is None:
+        return "– (this store predates all-in EV: import again into a new file)"
+    return (f"{money(r['luck'], r)} ({big_bets(r['luck_bb'])} big bets) over "
+            f"{plural(r['allin_hands'], 'all-in hand')}")
 
 
 def player_report(r: dict[str, Any]) -> str:
@@ -186,7 +230,10 @@ def player_report(r: dict[str, Any]) -> str:
         ("net", money(r["net"], r)),
         ("  with showdown", money(r["net_showdown"] or 0, r)),
         ("  without showdown", money(r["net_no_showdown"] or 0, r)),
+        ("all-in EV (all-in-adjusted net)", money(r.get("ev_net"), r)),
+        ("luck (net - all-in EV)", luck_line(r)),
         ("big bets won", f"{r['net_bb']:.2f}"),
+        ("all-in EV in big bets", big_bets(r.get("ev_net_bb"))),
         ("big bets per 100 hands", f"{r['bb_per_100']:.2f}"),
         ("rake paid", money(r["rake_paid"], r)),
     ]
@@ -202,14 +249,16 @@ def sessions_table(sessions: Sequence[dict[str, Any]], gap: int) -> str:
             f"{s['started_at']:%Y-%m-%d %H:%M}", f"{s['ended_at']:%H:%M}",
             _duration(s["duration"].total_seconds()), s["table_name"], s["stakes"],
             f"{s['hands']:,}", money(s["net"], s), f"{s['bb_per_100']:.2f}",
+            money(s.get("ev_net"), s), money(s.get("luck"), s), big_bets(s.get("luck_bb")),
             money(s["rake_paid"], s),
         ]
         for s in sessions
     ]
     headers = ["start (UTC)", "end", "length", "table", "stakes", "hands", "net", "bb/100",
-               "rake paid"]
+               "all-in EV", "luck", "luck (bb)", "rake paid"]
     title = f"Sessions (a new one after {gap} minutes without a hand)"
-    return f"{title}\n{table(headers, body, right={2, 5, 6, 7, 8})}" if body else title + ": none"
+    right = {2, 5, 6, 7, 8, 9, 10, 11}
+    return f"{title}\n{table(headers, body, right=right)}" if body else title + ": none"
 
 
 def _duration(seconds: float) -> str:

@@ -6,8 +6,12 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from razz.dashboard import data, widgets
+from razz.dashboard import data, shape, widgets
 from razz.dashboard import format as fmt
+
+ALLIN_HELP = ("All-in EV: the net as if every all-in with cards to come had been paid by "
+              "each player's equity at that moment (pot by pot, after rake) instead of by "
+              "the cards that came; hands without one count as they were paid")
 
 st.title("Sessions")
 chosen = widgets.player_and_filters()
@@ -34,6 +38,19 @@ widgets.metric_money(cols[4], "Non-showdown", results.net_no_showdown, unit, cur
                      help="Won or lost in hands that ended before a showdown")
 widgets.metric_money(cols[5], "Rake paid", results.rake_paid, unit, currency,
                      help="The rake of the pots won, shared by what each winner collected")
+luck, luck_bb = results.net - results.ev_net, results.net_bb - results.ev_net_bb
+cols = st.columns(6)
+widgets.metric_money(cols[1], "All-in EV", round(results.ev_net), unit, currency,
+                     help=ALLIN_HELP)
+cols[2].metric("All-in EV BB/100", f"{100 * results.ev_net_bb / results.hands:+.2f}",
+               help="All-in-adjusted big bets per 100 hands")
+widgets.metric_money(cols[3], "Luck", round(luck), unit, currency,
+                     help="Net minus all-in EV: above zero, the cards of all-ins ran better "
+                          "than their chances; below zero, worse")
+cols[4].metric("Luck (big bets)", f"{luck_bb:+.2f}")
+if not data.has_allin_ev():
+    st.caption("This store was imported before all-in EV existed: its all-in EV is its net. "
+               "Import the histories into a new database file to see it.")
 
 measure = st.segmented_control("Result in", ["Money", "Big bets"], default="Money",
                                key="curve_measure") or "Money"
@@ -50,8 +67,8 @@ chart = (
         x=alt.X("hand:Q", title="Hands played"),
         y=alt.Y(f"{field}:Q", title=axis_title),
         color=alt.Color("series:N", title=None,
-                        scale=alt.Scale(domain=["All hands", "Showdown", "Non-showdown"],
-                                        range=["#1f77b4", "#2ca02c", "#d62728"]),
+                        scale=alt.Scale(domain=list(shape.SERIES),
+                                        range=["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"]),
                         legend=alt.Legend(orient="top")),
         tooltip=[alt.Tooltip("series:N", title="Line"), alt.Tooltip("hand:Q", title="Hand"),
                  alt.Tooltip(f"{field}:Q", title=axis_title, format=",.2f")],
@@ -80,6 +97,9 @@ view = pd.DataFrame({
     "Hands": table["hands"].astype("int64"),
     "Net": widgets.in_currency(table["net"], unit),
     "BB/100": table["bb_per_100"].astype("float64"),
+    "All-in EV": widgets.in_currency(table["ev_net"], unit),
+    "Luck": widgets.in_currency(table["luck"], unit),
+    "Luck (BB)": table["luck_bb"].astype("float64"),
     "Rake paid": widgets.in_currency(table["rake_paid"], unit),
     "Table": table["table_name"],
     "Stakes": table["stakes_id"].map(stakes),
@@ -94,6 +114,10 @@ event = st.dataframe(
         "Net": widgets.money_column("Net", unit, currency),
         "BB/100": st.column_config.NumberColumn(format="%+.2f",
                                                 help="Big bets won per 100 hands"),
+        "All-in EV": widgets.money_column("All-in EV", unit, currency),
+        "Luck": widgets.money_column("Luck", unit, currency),
+        "Luck (BB)": st.column_config.NumberColumn(format="%+.2f",
+                                                   help="Luck in big bets: net - all-in EV"),
         "Rake paid": widgets.money_column("Rake paid", unit, currency),
     },
 )

@@ -1,0 +1,96 @@
+"""All-in EV and luck read the same everywhere: the store's SQL, `razz stats` (text and JSON)
+and the dashboard's Sessions page (AppTest), on two sample files with many all-ins."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from razz.dashboard import data
+from razz.dashboard import format as fmt
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "dashboard" / "app.py"
+FILES = [ROOT / "sample_histories" / "005-razz-cash-0.25-0.50-antares-ii.txt",
+         ROOT / "sample_histories" / "008-razz-cash-0.25-0.50-salm-iv.txt"]
+PLAYER = "RazzHero"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from razz.store.importer import import_paths
+
+    path = tmp_path_factory.mktemp("allin_views") / "razz.duckdb"
+    import_paths([str(f) for f in FILES], path)
+    return path
+
+
+def sql(db: Path, text: str, *params: Any) -> list[tuple[Any, ...]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(text, list(params)).fetchall()
+
+
+def stats(db: Path, *args: str) -> str:
+    from razz.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["stats", "--db", str(db), *args]) == 0
+    return out.getvalue()
+
+
+def test_the_store_has_adjusted_hands_for_the_player(db: Path) -> None:
+    ((hands, luck),) = sql(db, "SELECT count(*), sum(luck) FROM player_hands "
+                               "WHERE player = ? AND allin_adjusted", PLAYER)
+    assert hands >= 10 and abs(luck) > 1  # enough all-ins for the figures to mean something
+
+
+def test_razz_stats_text_and_json_give_the_stores_ev_and_luck(db: Path) -> None:
+    ((net, ev, luck, luck_bb, adjusted),) = sql(db, """
+        SELECT sum(net), sum(ev_net), sum(luck), sum(luck_bb),
+               count(*) FILTER (WHERE allin_adjusted)
+        FROM player_hands WHERE player = ?""", PLAYER)
+    report = json.loads(stats(db, "--player", PLAYER, "--format", "json"))
+    (row,) = report["players"]
+    assert row["net"] == net
+    assert row["ev_net"] == pytest.approx(ev)
+    assert row["luck"] == pytest.approx(luck) == pytest.approx(net - ev)
+    assert row["luck_bb"] == pytest.approx(luck_bb)
+    assert row["allin_hands"] == adjusted
+    sessions = report["sessions"]
+    assert sum(s["luck"] for s in sessions) == pytest.approx(luck)
+    assert sum(s["ev_net"] for s in sessions) == pytest.approx(ev)
+    text = stats(db, "--player", PLAYER)
+    assert f"all-in EV (all-in-adjusted net)  {fmt.money(round(ev), 'cent', 'USD')}" in text
+    assert (f"luck (net - all-in EV)           {fmt.money(round(luck), 'cent', 'USD')} "
+            f"({luck_bb:+.2f} big bets) over {adjusted} all-in hands") in text
+
+
+def test_sessions_page_shows_the_same_all_in_ev_and_luck_as_razz_stats(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(data.DB_ENV, str(db))
+    monkeypatch.delenv(data.ALLOW_IMPORT_ENV, raising=False)
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.run()
+    at.selectbox(key="player").set_value(PLAYER)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    (row,) = json.loads(stats(db, "--player", PLAYER, "--format", "json"))["players"]
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["All-in EV"] == fmt.money(round(row["ev_net"]), "cent", "USD")
+    assert shown["Luck"] == fmt.money(round(row["luck"]), "cent", "USD")
+    assert shown["Luck (big bets)"] == f"{row['luck_bb']:+.2f}"
+    assert shown["All-in EV BB/100"] == f"{100 * row['ev_net_bb'] / row['hands']:+.2f}"
+    (table,) = [d.value for d in at.dataframe if d.key == "sessions_table"]
+    assert table["All-in EV"].sum() == pytest.approx(row["ev_net"] / 100)
+    assert table["Luck"].sum() == pytest.approx(row["luck"] / 100)
+    assert table["Luck (BB)"].sum() == pytest.approx(row["luck_bb"])
+    data.release()
