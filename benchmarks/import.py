@@ -4,12 +4,19 @@ Simulates the hands once (kept in a cache folder for the next run), then from on
 the parse-only rate (the same pieces, the same workers, parsing and nothing else), the
 end-to-end rate of `razz import` into a fresh database, their ratio, and the peak memory of
 the whole process tree (the importer, its workers and the fork server), sampled every 20 ms.
+
+Then the cost of all-in EV (`--ev-rounds N`, 0 to skip): `razz import` into a fresh database
+with and without it (`RAZZ_NO_ALLIN_EV`), in alternating order, N rounds of each, each import
+its own process (so its workers start with the switch and an empty equity cache); it prints
+the medians of the rates and the share of the import's time all-in EV costs.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,6 +28,7 @@ from pathlib import Path
 
 from razz.store import importer as imp
 from razz.store.progress import NoProgress
+from razz.store.rows import ALLIN_EV_OFF
 from razz.store.sources import Opener, discover, read_pieces
 from razz.store.work import PartTask, Task, TaskResult, process_task
 
@@ -149,6 +157,39 @@ def parse_only(folder: Path, workers: int, piece_bytes: int) -> tuple[int, float
     return hands, seconds
 
 
+def import_rate(folder: Path, workers: int, allin: bool) -> tuple[int, float]:
+    """(hands, seconds) of `razz import` of `folder` into a fresh database, in its own process,
+    as the import reports its own time (the interpreter's start left out)."""
+    env = dict(os.environ)
+    env.pop(ALLIN_EV_OFF, None)
+    if not allin:
+        env[ALLIN_EV_OFF] = "1"
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(
+            [sys.executable, "-m", "razz", "import", str(folder), "--db", f"{tmp}/ev.duckdb",
+             "--workers", str(workers)],
+            env=env, capture_output=True, text=True, check=False)
+    found = re.search(r" in ([\d.]+) s: ([\d,]+) new hands", done.stdout)
+    if found is None:
+        raise SystemExit(f"razz import failed: {done.stdout[-500:]}{done.stderr[-500:]}")
+    return int(found[2].replace(",", "")), float(found[1])
+
+
+def allin_cost(folder: Path, workers: int, rounds: int) -> None:
+    """Print the import rate with and without all-in EV, medians of interleaved rounds."""
+    seconds: dict[bool, list[float]] = {True: [], False: []}
+    hands = 0
+    for r in range(rounds):
+        for allin in ((True, False) if r % 2 == 0 else (False, True)):
+            hands, took = import_rate(folder, workers, allin)
+            seconds[allin].append(took)
+    with_ev, without = statistics.median(seconds[True]), statistics.median(seconds[False])
+    print(f"all-in EV: import with it {hands / with_ev:,.0f} hands/s, without it "
+          f"{hands / without:,.0f} hands/s (medians of {rounds} interleaved rounds, "
+          f"{hands:,} hands each); it costs {with_ev / without - 1:+.1%} of the import's time "
+          "(target: at most +10%)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -157,6 +198,10 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "razz-bench")
     parser.add_argument("--folder", type=Path, default=None,
                         help="measure these histories instead of simulated ones")
+    parser.add_argument("--ev-rounds", type=int, default=3,
+                        help="rounds of imports with and without all-in EV (0: skip)")
+    parser.add_argument("--ev-only", action="store_true",
+                        help="measure only the cost of all-in EV")
     args = parser.parse_args()
 
     folder = args.folder or args.cache / f"{args.hands}-{args.seed}"
@@ -168,6 +213,9 @@ def main() -> int:
     size = sum(f.stat().st_size for f in files)
     settings = imp.Settings(workers=args.workers)
     print(f"input: {len(files):,} files, {size / 1e6:,.0f} MB; {args.workers} workers")
+    if args.ev_only:
+        allin_cost(folder, args.workers, args.ev_rounds)
+        return 0
 
     with TreeMonitor() as parsing:
         parsed, parse_seconds = parse_only(folder, args.workers, settings.piece_bytes)
@@ -194,6 +242,8 @@ def main() -> int:
     print(f"peak memory: {importing.peak_pss / mib:,.0f} MiB PSS "
           f"({importing.peak_rss / mib:,.0f} MiB RSS summed over the importer, "
           "its workers and the fork server)")
+    if args.ev_rounds:
+        allin_cost(folder, args.workers, args.ev_rounds)
     return 0
 
 
