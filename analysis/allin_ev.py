@@ -36,7 +36,10 @@ from razz.analysis.equity import equity
 from razz.analysis.situation import UNSEEN, Situation, SituationError, situation
 from razz.replay.results import HandResult
 
-__all__ = ["EXACT_LIMIT", "HEADS_UP_ON_FOURTH", "SAMPLES", "PlayerEV", "allin_ev"]
+__all__ = [
+    "EXACT_LIMIT", "HEADS_UP_ON_FOURTH", "SAMPLES", "AllInHand", "PlayerEV", "allin_ev",
+    "allin_ev_of",
+]
 
 # Exact up to 250,000 joint rank outcomes (heads-up from 4th street, 3-way from 6th: a few
 # ms); beyond, 2,000 Monte Carlo deals (standard error at most 0.011, about 3 ms), with a seed
@@ -112,8 +115,39 @@ class PlayerEV:
 
 
 @dataclass(frozen=True, slots=True)
+class AllInHand:
+    """What all-in EV reads of a hand, from a replay (`of_result`) or from the store's rows.
+
+    `players`: (name, invested, folded street or None, went all-in); `actions`: (order,
+    street or None for the antes, player, kind, amount) as the store's `actions`; `cards`:
+    (player, position 1 … 7, card) for every card the log shows; `pots`: (amount, eligible,
+    winners, shares) from the main pot on, as the store's `pots`.
+    """
+
+    players: tuple[tuple[str, int, str | None, bool], ...]
+    actions: tuple[tuple[int, str | None, str, str, int | None], ...]
+    cards: tuple[tuple[str, int, str], ...]
+    pots: tuple[tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]
+    community: str | None
+    showdown: bool
+
+    @classmethod
+    def of_result(cls, result: HandResult) -> AllInHand:
+        """The hand as the audit computed it."""
+        return cls(
+            tuple((p.player, p.invested,
+                   next((str(s.street) for s in p.streets if s.folded), None), p.all_in)
+                  for p in result.players),
+            tuple((a.seq, None if a.street is None else str(a.street), a.player, a.kind,
+                   a.amount) for a in result.actions),
+            tuple((c.player, c.position, c.card) for c in result.cards if c.player is not None),
+            tuple((p.amount, p.eligible, p.winners, p.shares) for p in result.pots),
+            result.community_card, result.went_to_showdown,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Pot:
-    index: int
     floor: int  # the contributions above this …
     cap: int  # … and up to this go into the pot
     amount: int  # before rake
@@ -124,42 +158,49 @@ class _Pot:
 
 def allin_ev(result: HandResult) -> tuple[PlayerEV, ...]:
     """Each player's all-in EV in a replayed hand, () when no pot of it is all-in adjusted."""
-    players = result.players
-    if not result.went_to_showdown or not any(p.all_in for p in players):
+    if not result.went_to_showdown or not any(p.all_in for p in result.players):
         return ()
-    index = {p.player: i for i, p in enumerate(players)}
+    return allin_ev_of(AllInHand.of_result(result))
+
+
+def allin_ev_of(hand: AllInHand) -> tuple[PlayerEV, ...]:
+    """Each player's all-in EV in a hand, () when no pot of it is all-in adjusted."""
+    players = hand.players
+    if not hand.showdown or not any(p[3] for p in players):
+        return ()
+    index = {p[0]: i for i, p in enumerate(players)}
     n = len(players)
-    invested = [p.invested for p in players]
-    folded = [any(s.folded for s in p.streets) for p in players]
-    all_in = [p.all_in for p in players]
+    invested = [p[1] for p in players]
+    fold_street = [p[2] for p in players]
+    folded = [s is not None for s in fold_street]
+    all_in = [p[3] for p in players]
     cards: list[dict[int, str]] = [{} for _ in range(n)]
-    for c in result.cards:
-        if c.player is not None and c.player in index:
-            cards[index[c.player]][c.position] = c.card
+    for player, position, card in hand.cards:
+        if player in index:
+            cards[index[player]][position] = card
     live = [i for i in range(n) if not folded[i]]
-    own = 6 if result.community_card else 7
+    own = 6 if hand.community else 7
     if len(live) < 2 or any(len(cards[i]) < own for i in live):
         return ()  # a contesting hand the log does not show in full
-    pots = _pots(result, index, invested, folded, all_in)
+    pots = _pots(hand, index, invested, folded, all_in)
     if pots is None:
         return ()
 
-    # When each chip went in: (seq, street, player, contribution before, after), and folds.
+    # When each chip went in: (order, street, player, contribution before, after), and folds.
     moments: list[tuple[int, str | None, int, int, int]] = []
     folds = [-1] * n
     running = [0] * n
-    for a in result.actions:
-        i = index.get(a.player)
+    for seq, street, player, kind, amount in hand.actions:
+        i = index.get(player)
         if i is None:
             continue
-        street = a.street.value if a.street is not None else None
-        if a.kind in _MONEY_IN and a.amount:
+        if kind in _MONEY_IN and amount:
             before = running[i]
-            running[i] += a.amount
-            moments.append((a.seq, street, i, min(before, invested[i]),
+            running[i] += amount
+            moments.append((seq, street, i, min(before, invested[i]),
                             min(running[i], invested[i])))
-        elif a.kind == "fold":
-            folds[i] = a.seq
+        elif kind == "fold":
+            folds[i] = seq
 
     won = [0.0] * n
     first: dict[int, tuple[str, float, bool, float]] = {}  # player -> first adjusted pot's
@@ -168,12 +209,14 @@ def allin_ev(result: HandResult) -> tuple[PlayerEV, ...]:
         last = max((m for m in moments if m[3] < pot.cap and m[4] > pot.floor),
                    key=lambda m: m[0], default=None)
         closed = any(all_in[i] and invested[i] == pot.cap for i in pot.eligible)
-        if (last is None or last[1] == _LAST or not closed or len(pot.eligible) < 2
+        if (last is None or last[1] == _LAST or last[1] not in _CARDS_AT or not closed
+                or len(pot.eligible) < 2
                 or any(folds[j] > last[0] and invested[j] >= pot.cap for j in range(n))):
             for i, amount in pot.paid.items():
                 won[i] += amount
             continue
-        shares = _shares(pot.eligible, _CARDS_AT[last[1]], cards, result, folded)
+        dealt = _CARDS_AT[last[1]]
+        shares = _shares(pot.eligible, dealt, cards, fold_street)
         if shares is None:
             return ()
         adjusted = True
@@ -185,18 +228,18 @@ def allin_ev(result: HandResult) -> tuple[PlayerEV, ...]:
     if not adjusted:
         return ()
     return tuple(
-        PlayerEV(players[i].player, first[i][0], first[i][1], won[i], won[i] - invested[i],
+        PlayerEV(players[i][0], first[i][0], first[i][1], won[i], won[i] - invested[i],
                  first[i][2], first[i][3])
         for i in range(n) if i in first
     )
 
 
 def _pots(
-    result: HandResult, index: dict[str, int], invested: list[int], folded: list[bool],
+    hand: AllInHand, index: dict[str, int], invested: list[int], folded: list[bool],
     all_in: list[bool],
 ) -> list[_Pot] | None:
     """The hand's pots with the contributions each one holds (as `replay.pots.pots_of` cuts
-    them), checked against the pots the replay paid; None when they do not match."""
+    them), checked against the pots the hand paid; None when they do not match."""
     live = [i for i in range(len(invested)) if not folded[i]]
     top = max(invested[i] for i in live)
     caps = sorted({invested[i] for i in live if all_in[i] and invested[i] < top})
@@ -206,24 +249,24 @@ def _pots(
         if sum(min(c, cap) - min(c, floor) for c in invested) > 0:
             bounds.append((floor, cap))
         floor = cap
-    if len(bounds) != len(result.pots):
+    if len(bounds) != len(hand.pots):
         return None
     pots = []
-    for (floor, cap), paid in zip(bounds, result.pots, strict=True):
-        eligible = tuple(index[name] for name in paid.eligible if name in index)
-        if tuple(i for i in live if invested[i] >= cap) != eligible or not paid.winners:
+    for (floor, cap), (amount, eligible_names, winners, shares) in zip(
+            bounds, hand.pots, strict=True):
+        eligible = tuple(index[name] for name in eligible_names if name in index)
+        if tuple(i for i in live if invested[i] >= cap) != eligible or not winners:
             return None
         received: dict[int, int] = {}
-        for name, share in zip(paid.winners, paid.shares, strict=True):
+        for name, share in zip(winners, shares, strict=True):
             received[index[name]] = received.get(index[name], 0) + share
-        pots.append(_Pot(paid.index, floor, cap, paid.amount, sum(paid.shares), eligible,
-                         received))
+        pots.append(_Pot(floor, cap, amount, sum(shares), eligible, received))
     return pots
 
 
 def _shares(
-    eligible: Sequence[int], dealt: int, cards: list[dict[int, str]], result: HandResult,
-    folded: list[bool],
+    eligible: Sequence[int], dealt: int, cards: list[dict[int, str]],
+    fold_street: list[str | None],
 ) -> tuple[tuple[float, ...], bool, tuple[float, ...]] | None:
     """The eligible players' equities when each held `dealt` cards: (equities, exact, standard
     errors), None if the log's cards do not make a deal."""
@@ -235,23 +278,17 @@ def _shares(
     for j in range(len(cards)):
         if j in eligible:
             continue
-        # What player j had been dealt by then: up to the street they folded on.
-        had = min(dealt, _dealt_to(result, j, folded[j]))
+        # What player j had been dealt by then: up to the street they folded on. A card
+        # dealt but never shown is still out of the deck (`??`), which matters only when
+        # the deck runs out (DEAL-COMMUNITY).
+        folded_on = fold_street[j]
+        had = min(dealt, 7 if folded_on is None else _CARDS_AT.get(folded_on, 7))
         dead += [cards[j].get(p, UNSEEN) for p in range(1, had + 1)]
     try:
         spot = situation(hands, dead)
     except SituationError:
         return None
     return _equity_of(spot, hands, dead)
-
-
-def _dealt_to(result: HandResult, j: int, folded: bool) -> int:
-    if not folded:
-        return 7
-    for s in result.players[j].streets:
-        if s.folded:
-            return _CARDS_AT[s.street.value]
-    return 7
 
 
 _CACHE: dict[tuple[object, ...], tuple[tuple[float, ...], bool, tuple[float, ...]]] = {}
