@@ -295,6 +295,10 @@ def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    from razz.store import allin_backfill
+
+    if allin_backfill.needed(con):  # a store made before all-in EV: its old hands' EV, once
+        allin_backfill.backfill(con)
 
 
 def sql_text(name: str) -> str:

@@ -175,3 +175,31 @@ def test_adjusted_nets_and_real_nets_sum_to_the_same_per_hand(simulated_store: P
         """).fetchall()
     assert off == []
     assert con.execute("SELECT count(DISTINCT hand_key) FROM allin_ev").fetchone()[0] >= 20
+
+
+def test_a_store_made_before_all_in_ev_gets_it_from_its_rows_at_the_next_import(
+    simulated_store: Path, tmp_path: Path
+) -> None:
+    """The rows computed from what the store kept of each hand equal those the importer
+    computed from the replay; the store is marked so that this runs once."""
+    import shutil
+
+    from razz.store.db import connect_writer
+
+    old = tmp_path / "old.duckdb"
+    shutil.copy(simulated_store, old)
+    query = ("SELECT hand_key, player, street, equity, ev_won, ev_net, exact, std_error "
+             "FROM allin_ev ORDER BY hand_key, player")
+    con = duckdb.connect(str(old))
+    stored = con.execute(query).fetchall()
+    con.execute("DROP TABLE allin_ev")  # as a store made before it: no table, no meta key
+    con.execute("DELETE FROM meta WHERE key = 'allin_ev'")
+    con.close()
+    con = connect_writer(old)  # what the next import does first
+    again = con.execute(query).fetchall()
+    assert con.execute("SELECT value FROM meta WHERE key = 'allin_ev'").fetchone() == ("1",)
+    con.close()
+    assert len(again) == len(stored) > 0
+    for before, after in zip(stored, again, strict=True):
+        assert before[:3] == after[:3] and before[6] == after[6]
+        assert after[3:6] == pytest.approx(before[3:6], abs=1e-9)

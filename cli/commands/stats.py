@@ -204,7 +204,7 @@ def luck_line(r: dict[str, Any]) -> str:
     '-250 (-12.52 big bets) over 3 all-in hands'
     """
     if r.get("luck") is None:
-        return "– (this store predates all-in EV: import again into a new file)"
+        return "– (this store predates all-in EV: the next `razz import` into it computes it)"
     return (f"{money(r['luck'], r)} ({big_bets(r['luck_bb'])} big bets) over "
             f"{plural(r['allin_hands'], 'all-in hand')}")
 

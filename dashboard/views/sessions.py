@@ -49,8 +49,8 @@ widgets.metric_money(cols[3], "Luck", round(luck), unit, currency,
                           "than their chances; below zero, worse")
 cols[4].metric("Luck (big bets)", f"{luck_bb:+.2f}")
 if not data.has_allin_ev():
-    st.caption("This store was imported before all-in EV existed: its all-in EV is its net. "
-               "Import the histories into a new database file to see it.")
+    st.caption("This store was imported before all-in EV existed: its all-in EV is its net "
+               "until the next `razz import` into it, which computes it for its hands.")
 
 measure = st.segmented_control("Result in", ["Money", "Big bets"], default="Money",
                                key="curve_measure") or "Money"
