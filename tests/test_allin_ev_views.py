@@ -94,3 +94,24 @@ def test_sessions_page_shows_the_same_all_in_ev_and_luck_as_razz_stats(
     assert table["Luck"].sum() == pytest.approx(row["luck"] / 100)
     assert table["Luck (BB)"].sum() == pytest.approx(row["luck_bb"])
     data.release()
+
+
+def test_the_curve_has_an_all_in_ev_line_ending_on_the_total_and_sessions_their_luck() -> None:
+    import pandas as pd
+
+    from razz.dashboard import shape
+
+    hands = pd.DataFrame({
+        "t": [0, 60_000, 10_000_000], "table_id": [1, 1, 1], "stakes_id": [2, 2, 2],
+        "net": [100, -50, 30], "net_bb": [1.0, -0.5, 0.3], "showdown": [True, False, True],
+        "rake_paid": [0.0, 0.0, 0.0], "ev_net": [-20.5, -50.0, 30.0],
+        "ev_net_bb": [-0.205, -0.5, 0.3],
+    })
+    curve = shape.cumulative(hands)
+    ev = curve[curve["series"] == "All-in EV"]
+    assert ev["money"].iloc[-1] == pytest.approx(-40.5)
+    assert ev["bb"].iloc[-1] == pytest.approx(-0.405)
+    sessions = shape.sessions_of(hands, 30)  # latest first: the 3rd hand, then the first two
+    assert sessions["luck"].tolist() == pytest.approx([0.0, 120.5])
+    assert sessions["luck_bb"].tolist() == pytest.approx([0.0, 1.205])
+    assert sessions["ev_net"].tolist() == pytest.approx([30.0, -70.5])
