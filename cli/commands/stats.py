@@ -230,7 +230,7 @@ def player_report(r: dict[str, Any]) -> str:
         ("net", money(r["net"], r)),
         ("  with showdown", money(r["net_showdown"] or 0, r)),
         ("  without showdown", money(r["net_no_showdown"] or 0, r)),
-        ("all-in EV (all-in-adjusted net)", money(r.get("ev_net"), r)),
+        ("all-in EV (adjusted net)", money(r.get("ev_net"), r)),
         ("luck (net - all-in EV)", luck_line(r)),
         ("big bets won", f"{r['net_bb']:.2f}"),
         ("all-in EV in big bets", big_bets(r.get("ev_net_bb"))),
