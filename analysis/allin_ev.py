@@ -258,6 +258,8 @@ def _pots(
         if tuple(i for i in live if invested[i] >= cap) != eligible or not winners:
             return None
         received: dict[int, int] = {}
+        if any(name not in index for name in winners) or len(winners) != len(shares):
+            return None
         for name, share in zip(winners, shares, strict=True):
             received[index[name]] = received.get(index[name], 0) + share
         pots.append(_Pot(floor, cap, amount, sum(shares), eligible, received))

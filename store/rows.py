@@ -218,9 +218,13 @@ class RowBuilder:
             for pot in result.pots
         )
         if self.allin:
+            try:
+                found = allin_ev(result)
+            except Exception:  # a bug of ours in all-in EV must never lose the hand
+                found = ()
             rows["allin_ev"].extend(
                 (key, e.player, e.street, e.equity, e.ev_won, e.ev_net, e.exact, e.std_error)
-                for e in allin_ev(result)
+                for e in found
             )
         rows["violations"].extend(
             (key, f.rule, f.severity.value, f.line, f.expected, f.actual, f.message)

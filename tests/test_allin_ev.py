@@ -203,3 +203,18 @@ def test_a_store_made_before_all_in_ev_gets_it_from_its_rows_at_the_next_import(
     for before, after in zip(stored, again, strict=True):
         assert before[:3] == after[:3] and before[6] == after[6]
         assert after[3:6] == pytest.approx(before[3:6], abs=1e-9)
+
+
+def test_a_failure_of_all_in_ev_never_loses_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from razz.store import rows
+
+    def broken(result: HandResult) -> tuple[ev.PlayerEV, ...]:
+        raise ZeroDivisionError("a bug of ours")
+
+    monkeypatch.setattr(rows, "allin_ev", broken)
+    hand = first(ev.HEADS_UP_ON_FOURTH)
+    builder = rows.RowBuilder(allin=True)
+    builder.add_hand(hand, audit_hand(hand), 0)
+    tables = builder.tables()
+    assert tables["hands"].num_rows == 1 and tables["players"].num_rows == 2
+    assert tables["allin_ev"].num_rows == 0
