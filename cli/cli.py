@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("simulate", "play random legal hands and write them as PokerStars histories"),
     "import": ("import_", "parse, audit and load hand histories into a DuckDB file"),
     "stats": ("stats", "print per-player statistics from a DuckDB file"),
+    "alias": ("alias", "names that are one person across rooms: add, list, remove"),
     "dashboard": ("dashboard", "open the Streamlit dashboard on a DuckDB file"),
     "fairness": ("fairness", "test whether the deals the logs show look like a fair shuffle"),
     "export": ("export", "write hands of any room as PHH (the open Poker Hand History standard)"),

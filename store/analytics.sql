@@ -6,7 +6,8 @@
 --   p_kind        'cash' | 'tournament'
 --   p_stakes      hands.stakes, e.g. '$0.04/$0.08'
 --   p_table       hands.table_name
---   p_player      players.player (exact name)
+--   p_room        hands.room, e.g. 'Winamax'
+--   p_player      a person: a player name, or the person that `aliases` makes of names
 -- Call them with bound parameters only, e.g.
 --   SELECT * FROM player_stats_for(p_player := ?, p_from := ?)
 -- Rates come with their numerator and denominator columns; a rate with a zero denominator is
@@ -14,7 +15,8 @@
 -- the statistics of a player who has both come as one row per currency.
 
 CREATE OR REPLACE MACRO hands_for(
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 SELECT *
 FROM hands
@@ -22,16 +24,21 @@ WHERE (p_from IS NULL OR started_at >= p_from)
   AND (p_to IS NULL OR started_at < p_to)
   AND (p_kind IS NULL OR kind = p_kind)
   AND (p_stakes IS NULL OR stakes = p_stakes)
-  AND (p_table IS NULL OR table_name = p_table);
+  AND (p_table IS NULL OR table_name = p_table)
+  AND (p_room IS NULL OR room = p_room);
 
 -- One row per player per hand, with the hand's context and per-hand derived figures.
+-- `player` is the person: the name as written unless `aliases` makes it someone's name in
+-- that room (or in every room, room ''); `screen_name` keeps the name as written.
 CREATE OR REPLACE MACRO player_hands_for(
     p_player := NULL,
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 SELECT
-    p.*,
-    h.site, h.hand_id, h.kind, h.stakes, h.small_bet, h.big_bet, h.unit, h.currency,
+    p.* REPLACE (coalesce(ar.person, aa.person, p.player) AS player),
+    p.player AS screen_name,
+    h.site, h.room, h.hand_id, h.kind, h.stakes, h.small_bet, h.big_bet, h.unit, h.currency,
     h.play_money, h.table_name, h.tournament_id, h.started_at, h.players AS players_dealt,
     h.total_pot, h.rake AS hand_rake, h.showdown AS hand_showdown, h.findings AS hand_findings,
     h.file_id, h.source, h.first_line,
@@ -51,21 +58,30 @@ SELECT
     (p.net - coalesce(e.ev_net, p.net)) / h.big_bet AS luck_bb
 FROM players AS p
 JOIN hands_for(
-    p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+    p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
 ) AS h USING (hand_key)
 LEFT JOIN allin_ev AS e ON e.hand_key = p.hand_key AND e.player = p.player
-WHERE p_player IS NULL OR p.player = p_player;
+LEFT JOIN aliases AS ar ON ar.name = p.player AND ar.room = h.room
+LEFT JOIN aliases AS aa ON aa.name = p.player AND aa.room = ''
+-- The names that can be the person come first (a filter the scan of players can use).
+WHERE p_player IS NULL
+   OR (p.player IN (SELECT p_player UNION ALL SELECT name FROM aliases WHERE person = p_player)
+       AND coalesce(ar.person, aa.person, p.player) = p_player);
 
 CREATE OR REPLACE VIEW player_hands AS SELECT * FROM player_hands_for();
 
 -- Per-player statistics, one row per (player, unit, currency).
 CREATE OR REPLACE MACRO player_stats_for(
     p_player := NULL,
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 WITH s AS (
     SELECT
         player, unit, currency,
+        string_agg(DISTINCT room, ', ' ORDER BY room) AS rooms,   -- where the hands were played
+        string_agg(DISTINCT screen_name, ', ' ORDER BY screen_name) AS names,  -- as written
         count(*) AS hands,
         count(*) FILTER (WHERE is_hero) AS hands_as_hero,
         count(*) FILTER (WHERE vpip) AS vpip,
@@ -102,7 +118,8 @@ WITH s AS (
         sum(luck_bb) AS luck_bb
     FROM player_hands_for(
         p_player := p_player,
-        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
     )
     GROUP BY player, unit, currency
 )
@@ -137,7 +154,8 @@ CREATE OR REPLACE VIEW player_stats AS SELECT * FROM player_stats_for();
 -- hand (a history does not say when a hand ends).
 CREATE OR REPLACE MACRO sessions_for(
     p_player := NULL, p_gap_minutes := 30,
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 WITH ph AS (
     SELECT
@@ -148,7 +166,8 @@ WITH ph AS (
         ) AS opens_session
     FROM player_hands_for(
         p_player := p_player,
-        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
     )
     WINDOW by_time AS (PARTITION BY player, site, table_name ORDER BY started_at, hand_id)
 ), numbered AS (
@@ -161,7 +180,7 @@ WITH ph AS (
     FROM ph
 )
 SELECT
-    player, site, table_name, session_no, kind, stakes, unit, currency,
+    player, site, any_value(room) AS room, table_name, session_no, kind, stakes, unit, currency,
     min(started_at) AS started_at,
     max(started_at) AS ended_at,
     max(started_at) - min(started_at) AS duration,
@@ -185,16 +204,18 @@ CREATE OR REPLACE VIEW sessions AS SELECT * FROM sessions_for();
 -- Findings with the context of their hand.
 CREATE OR REPLACE MACRO findings_for(
     p_rule := NULL, p_severity := NULL, p_file := NULL,
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 SELECT
     v.hand_key, v.rule, v.severity, v.line, v.expected, v.actual, v.message,
-    h.site, h.hand_id, h.table_name, h.stakes, h.kind, h.started_at,
+    h.site, h.room, h.hand_id, h.table_name, h.stakes, h.kind, h.started_at,
     h.started_at::DATE AS started_on,                          -- the UTC date
     h.file_id, h.source
 FROM violations AS v
 JOIN hands_for(
-    p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+    p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
 ) AS h USING (hand_key)
 WHERE (p_rule IS NULL OR v.rule = p_rule)
   AND (p_severity IS NULL OR v.severity = p_severity)
@@ -204,15 +225,18 @@ CREATE OR REPLACE VIEW findings AS SELECT * FROM findings_for();
 
 -- Findings per rule: how many, in how many hands, and that share of all (filtered) hands.
 CREATE OR REPLACE MACRO findings_by_rule_for(
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 WITH f AS (
     SELECT * FROM findings_for(
-        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
     )
 ), total AS (
     SELECT count(*) AS hands FROM hands_for(
-        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+        p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
     )
 )
 SELECT
@@ -229,7 +253,8 @@ CREATE OR REPLACE VIEW findings_by_rule AS SELECT * FROM findings_by_rule_for();
 -- Hands, findings and compliance per group; the group is a file, a table or a UTC date.
 CREATE OR REPLACE MACRO compliance_by_for(
     p_group,
-    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL
+    p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
+    p_room := NULL
 ) AS TABLE
 SELECT
     CASE p_group
@@ -245,7 +270,8 @@ SELECT
     sum(errors) AS errors,
     sum(findings - errors) AS warnings
 FROM hands_for(
-    p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table
+    p_from := p_from, p_to := p_to, p_kind := p_kind, p_stakes := p_stakes, p_table := p_table,
+        p_room := p_room
 )
 GROUP BY grp;
 

@@ -18,6 +18,8 @@ read-only, never both at once. The store shares the file this way:
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
 import os
 import re
 import time
@@ -30,6 +32,9 @@ if TYPE_CHECKING:  # duckdb is imported where a connection is made, so commands 
     import duckdb
 
 SCHEMA_VERSION = 1
+SCHEMA_REVISION = 2
+"""Additive changes within a version (new columns and tables): a store of an older revision
+is brought up to date the first time this razz opens it (`MIGRATIONS`), readers included."""
 DB_ENV = "RAZZ_DB"
 DEFAULT_DB = "razz.duckdb"
 # A request older than this is from a reader that gave up or died: the writer ignores it.
@@ -171,7 +176,7 @@ def connect_read_only(
         else:
             _withdraw_request(path)
             _check_version(con, path)
-            return con
+            return _upgraded(con, path)
     raise AssertionError("unreachable")  # the loop returns or raises
 
 
@@ -194,6 +199,46 @@ def _request_database(path: Path) -> None:
 def _withdraw_request(path: Path) -> None:
     with contextlib.suppress(OSError):
         wait_request_path(path).unlink()
+
+
+def _revision(con: duckdb.DuckDBPyConnection) -> int:
+    """The store's revision: 1 for a store written before revisions were recorded."""
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_revision'").fetchone()
+    return 1 if row is None else int(row[0])
+
+
+@functools.cache
+def analytics_digest() -> str:
+    """What identifies this razz's `analytics.sql`: a store whose macros differ gets them anew."""
+    return hashlib.sha256(sql_text("analytics.sql").encode()).hexdigest()[:16]
+
+
+def _current(con: duckdb.DuckDBPyConnection) -> bool:
+    if _revision(con) < SCHEMA_REVISION:
+        return False
+    row = con.execute("SELECT value FROM meta WHERE key = 'analytics'").fetchone()
+    return row is not None and row[0] == analytics_digest()
+
+
+def _upgraded(con: duckdb.DuckDBPyConnection, path: Path) -> duckdb.DuckDBPyConnection:
+    """`con` when the store is of the current revision and has this razz's analytics macros;
+    else a connection to the store once `migrations` and the macros have been applied (a short
+    write: columns added and filled in, macros replaced, nothing removed)."""
+    if _current(con):
+        return con
+    con.close()
+    try:
+        connect_writer(path, timeout=10.0).close()
+    except StoreBusy as exc:
+        raise StoreBusy(f"{path} must be brought up to date by one write, but {exc}") from exc
+    except Exception as exc:
+        raise StoreVersionError(
+            f"{path} was written by an older razz and cannot be brought up to date here "
+            f"({exc}): run `razz import` into it once where it can be written."
+        ) from exc
+    import duckdb
+
+    return duckdb.connect(str(path), read_only=True)
 
 
 def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
@@ -287,10 +332,17 @@ def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("BEGIN")
     try:
         con.execute(sql_text("schema.sql"))
+        # Before the analytics: its views name the columns that migrations add.
+        for step in migrations(_revision(con)):
+            con.execute(*step)
         con.execute(sql_text("analytics.sql"))
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         )
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema_revision', ?)", [str(SCHEMA_REVISION)]
+        )
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('analytics', ?)", [analytics_digest()])
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
@@ -299,6 +351,34 @@ def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
 
     if allin_backfill.needed(con):  # a store made before all-in EV: its old hands' EV, once
         allin_backfill.backfill(con)
+
+
+Statement = tuple[str, list[object]]
+
+
+def migrations(revision: int) -> list[Statement]:
+    """What brings a store of `revision` up to `SCHEMA_REVISION`: each revision's statements
+    (added columns, filled in for the hands already stored), oldest first; `schema.sql`
+    already creates the tables a revision adds, and new stores get every column from it.
+
+    >>> [sql.split(" ADD")[0] for sql, _ in migrations(1)][:1]
+    ['ALTER TABLE hands']
+    >>> migrations(SCHEMA_REVISION)
+    []
+    """
+    steps: list[Statement] = []
+    if revision < 2:  # each hand's room, named as its site's registry entry titles it
+        from razz.parser import sites
+
+        steps.append(("ALTER TABLE hands ADD COLUMN IF NOT EXISTS room VARCHAR", []))
+        names = [site.name for site in sites.SITES]
+        titles = [site.title for site in sites.SITES]
+        steps.append((
+            "UPDATE hands SET room = coalesce(map_from_entries(list_zip(?::VARCHAR[], "
+            "?::VARCHAR[]))[site], site) WHERE room IS NULL",
+            [names, titles],
+        ))
+    return steps
 
 
 def sql_text(name: str) -> str:

@@ -4,7 +4,7 @@ Each function takes an open read-only connection (see `razz.store.db.read_connec
 returns rows as dicts. Filters are bound parameters, never text put into the SQL.
 
 >>> Filters(kind="cash").macro_args()[1]
-[None, None, 'cash', None, None]
+[None, None, 'cash', None, None, None]
 """
 
 from __future__ import annotations
@@ -28,13 +28,14 @@ class Filters:
     kind: str | None = None  # 'cash' | 'tournament'
     stakes: str | None = None  # as in hands.stakes, e.g. '$0.04/$0.08'
     table: str | None = None
+    room: str | None = None  # as in hands.room, e.g. 'Winamax'
 
     def macro_args(self) -> tuple[str, list[Any]]:
         """The macros' filter arguments and their parameters."""
         return (
             "p_from := ?::TIMESTAMPTZ, p_to := ?::TIMESTAMPTZ, p_kind := ?::VARCHAR, "
-            "p_stakes := ?::VARCHAR, p_table := ?::VARCHAR",
-            [self.date_from, self.date_to, self.kind, self.stakes, self.table],
+            "p_stakes := ?::VARCHAR, p_table := ?::VARCHAR, p_room := ?::VARCHAR",
+            [self.date_from, self.date_to, self.kind, self.stakes, self.table, self.room],
         )
 
 
@@ -60,7 +61,10 @@ def overview(con: duckdb.DuckDBPyConnection) -> Row:
                (SELECT count(*) FROM rejects) AS rejected,
                (SELECT count(*) FROM skipped) AS skipped,
                (SELECT min(started_at) FROM hands) AS first_hand,
-               (SELECT max(started_at) FROM hands) AS last_hand
+               (SELECT max(started_at) FROM hands) AS last_hand,
+               (SELECT list((room, n) ORDER BY n DESC, room) FROM
+                  (SELECT coalesce(room, site) AS room, count(*) AS n FROM hands GROUP BY 1))
+                 AS rooms
         """,
     )[0]
 

@@ -44,7 +44,7 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("started_at", _TS), ("started_text", _S), ("players", _I32), ("hero", _S),
             ("total_pot", _I64), ("rake", _I64), ("community_card", _S), ("showdown", _B),
             ("findings", _I32), ("errors", _I32), ("file_id", _I64), ("source", _S),
-            ("first_line", _I32), ("raw_text", _S),
+            ("first_line", _I32), ("raw_text", _S), ("room", _S),
         ]
     ),
     "players": pa.schema(
@@ -137,6 +137,21 @@ def hand_key(site: str, hand_id: str) -> str:
     return f"{site}:{hand_id}"
 
 
+@lru_cache(maxsize=64)
+def room_of(site: str) -> str:
+    """The room of a hand as people name it: its site's title in the registry.
+
+    >>> room_of("PokerStars"), room_of("Full Tilt Poker"), room_of("Unknown")
+    ('PokerStars', 'Full Tilt Poker', 'Unknown')
+    """
+    from razz.parser import sites
+
+    try:
+        return sites.by_name(site).title
+    except KeyError:  # a hand of a site the registry no longer has: keep its name
+        return site
+
+
 @lru_cache(maxsize=256)
 def stakes_text(unit: Unit, currency: str | None, small_bet: int, big_bet: int) -> str:
     """The stakes as the header prints them.
@@ -178,7 +193,7 @@ class RowBuilder:
                 list(h.buy_in) or None, h.level, micros(h.started_at), h.started_text,
                 len(result.players), hero, result.total_pot, result.rake, result.community_card,
                 result.went_to_showdown, len(result.findings), errors, file_id, h.source,
-                h.first_line, hand.text,
+                h.first_line, hand.text, room_of(h.site),
             )
         )
         players = rows["players"]

@@ -61,7 +61,9 @@ CREATE TABLE IF NOT EXISTS hands (
     file_id       BIGINT NOT NULL,        -- the file the hand was first read from
     source        VARCHAR NOT NULL,       -- that file's path (= files.path)
     first_line    INTEGER NOT NULL,       -- line of the header in that file
-    raw_text      VARCHAR NOT NULL
+    raw_text      VARCHAR NOT NULL,
+    room          VARCHAR                 -- the room as people name it ('Full Tilt Poker'):
+                                          -- its site's title in the registry (revision 2)
 );
 
 CREATE TABLE IF NOT EXISTS players (
@@ -187,4 +189,14 @@ CREATE TABLE IF NOT EXISTS skipped (
     first_line    INTEGER NOT NULL,
     game          VARCHAR NOT NULL,
     reason        VARCHAR NOT NULL
+);
+
+-- Names that stand for one person: a player who played as `name` in `room` is shown as
+-- `person` in statistics, sessions and the player picker ('' as the room: in every room).
+-- Only the user writes it (`razz alias`, the dashboard's control); imports never touch it.
+CREATE TABLE IF NOT EXISTS aliases (
+    name          VARCHAR NOT NULL,       -- a player name as the logs write it
+    room          VARCHAR NOT NULL,       -- hands.room, or '' for every room
+    person        VARCHAR NOT NULL,       -- who that is
+    PRIMARY KEY (name, room)
 );

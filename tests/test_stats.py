@@ -200,8 +200,8 @@ def test_razz_stats_for_one_player_shows_every_statistic_and_the_sessions(db: Pa
     assert "fold to a completion           100.0% (1/1)" in out
     assert "aggression on 5th              1.00 (1/1)" in out
     assert "big bets per 100 hands         -125.00" in out
-    assert "2020-01-01 15:00  15:05    0h05  Alpha" in out
-    assert "2020-01-01 15:50  15:50    0h00  Alpha" in out
+    assert "2020-01-01 15:00  15:05    0h05  PokerStars  Alpha" in out
+    assert "2020-01-01 15:50  15:50    0h00  PokerStars  Alpha" in out
 
 
 def test_razz_stats_says_clearly_when_there_is_nothing_to_show(tmp_path: Path, db: Path) -> None:

@@ -50,9 +50,12 @@ def test_the_schema_is_applied_once_and_versioned(tmp_path: Path) -> None:
     store_db.connect_writer(path).close()
     store_db.connect_writer(path).close()  # again: nothing changes, nothing fails
     with store_db.read_connection(path) as con:
-        # The version, and that the all-in EV of stored hands is computed (none to compute).
+        # The version, the revision, the analytics' digest, and that the all-in EV of stored
+        # hands is computed (none to compute).
         assert dict(con.execute("SELECT key, value FROM meta").fetchall()) == {
-            "schema_version": str(store_db.SCHEMA_VERSION), "allin_ev": "1"
+            "schema_version": str(store_db.SCHEMA_VERSION),
+            "schema_revision": str(store_db.SCHEMA_REVISION),
+            "analytics": store_db.analytics_digest(), "allin_ev": "1",
         }
         views = {r[0] for r in con.execute("SELECT view_name FROM duckdb_views()").fetchall()}
         assert {"player_stats", "sessions", "findings_by_rule", "findings_by_file"} <= views

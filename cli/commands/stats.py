@@ -25,6 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="one player's statistics in detail, and their sessions")
     parser.add_argument("--db", metavar="FILE", default=None,
                         help="DuckDB file to read (default: $RAZZ_DB, else razz.duckdb here)")
+    parser.add_argument("--room", metavar="ROOM", default=None,
+                        help="only the hands of one room (PokerStars, Winamax …)")
     parser.add_argument("--gap", type=int, default=30, metavar="MINUTES",
                         help="a pause this long between two hands starts a new session "
                         "(default 30)")
@@ -37,26 +39,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from razz.store import aliases, queries
     from razz.store import db as store_db
-    from razz.store import queries
 
     db = Path(args.db) if args.db else store_db.default_db_path()
     try:
         with store_db.read_connection(
             db, on_wait=lambda message: print(message, file=sys.stderr)
         ) as con:
+            room = None
+            if args.room is not None:
+                room = aliases.canonical_room(args.room, aliases.store_rooms(con)) or None
+            filters = queries.Filters(room=room)
             overview = queries.overview(con)
             stats = queries.player_stats(
-                con, args.player, limit=None if args.player else args.limit
+                con, args.player, filters, limit=None if args.player else args.limit
             )
-            sessions = queries.sessions(con, args.player, args.gap) if args.player else []
-            findings = queries.findings_by_rule(con)
-    except store_db.StoreError as exc:
+            sessions = (queries.sessions(con, args.player, args.gap, filters)
+                        if args.player else [])
+            findings = queries.findings_by_rule(con, filters)
+    except (store_db.StoreError, aliases.AliasError) as exc:
         print(f"razz stats: {exc}", file=sys.stderr)
         return EXIT_USAGE
     out = sys.stdout
     if args.player and not stats:
-        print(f"razz stats: no hands of {safe(args.player)!r} in {db}", file=sys.stderr)
+        where = f" at {room}" if room else ""
+        print(f"razz stats: no hands of {safe(args.player)!r}{safe(where)} in {db}",
+              file=sys.stderr)
         return EXIT_NOTHING
     if args.format == "json":
         report = {"db": str(db), "overview": overview, "players": stats,
@@ -68,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
         f"{safe(str(db))}: {plural(overview['hands'], 'hand')}, "
         f"{plural(overview['players'], 'player')}, {plural(overview['files'], 'file')}; "
         f"{plural(overview['findings'], 'finding')}, "
-        f"{overview['rejected']:,} rejected, {overview['skipped']:,} skipped\n\n"
+        f"{overview['rejected']:,} rejected, {overview['skipped']:,} skipped\n"
+        f"rooms: {rooms_text(overview['rooms'])}"
+        + (f"; only {safe(room)} below" if room else "") + "\n\n"
     )
     if args.player:
         for row in stats:
@@ -92,6 +103,15 @@ def _json_value(value: object) -> object:
 
 
 # ------------------------------------------------------------------------ formatting
+
+
+def rooms_text(rooms: list[tuple[str, int]] | None) -> str:
+    """The rooms of the store with their hands, most first.
+
+    >>> rooms_text([("PokerStars", 2182), ("Winamax", 3)]), rooms_text([])
+    ('PokerStars 2,182 hands, Winamax 3 hands', 'none')
+    """
+    return ", ".join(f"{room} {plural(hands, 'hand')}" for room, hands in rooms or ()) or "none"
 
 
 def ledger(row: dict[str, Any]) -> str:
@@ -176,16 +196,16 @@ def players_table(stats: Sequence[dict[str, Any]]) -> str:
     """One line per player and currency."""
     body = [
         [
-            r["player"], ledger(r), f"{r['hands']:,}", rate(r["vpip"], r["hands"]),
+            r["player"], r["rooms"] or "", ledger(r), f"{r['hands']:,}", rate(r["vpip"], r["hands"]),
             rate(r["complete_raise"], r["hands"]), rate(r["showdowns"], r["saw_4th"]),
             rate(r["showdowns_won"], r["showdowns"]), money(r["net"], r),
             f"{r['bb_per_100']:.2f}", money(r.get("ev_net"), r), big_bets(r.get("luck_bb")),
         ]
         for r in stats
     ]
-    headers = ["player", "in", "hands", "VPIP", "complete/raise", "went to SD", "won at SD",
+    headers = ["player", "room", "in", "hands", "VPIP", "complete/raise", "went to SD", "won at SD",
                "net", "bb/100", "all-in EV", "luck (bb)"]
-    return table(headers, body, right={2, 7, 8, 9, 10}) if body else "No hands yet."
+    return table(headers, body, right={3, 8, 9, 10, 11}) if body else "No hands yet."
 
 
 def big_bets(value: float | None) -> str:
@@ -212,6 +232,8 @@ def luck_line(r: dict[str, Any]) -> str:
 def player_report(r: dict[str, Any]) -> str:
     """Every statistic of one player in one currency, with numerator and denominator."""
     lines = [
+        ("rooms", r["rooms"] or ""),
+        ("names in the logs", r["names"] or ""),
         ("hands", f"{r['hands']:,} ({r['hands_as_hero']:,} as the file's owner)"),
         ("VPIP on 3rd street", rate(r["vpip"], r["hands"])),
         ("complete / raise on 3rd", rate(r["complete_raise"], r["hands"])),
@@ -247,17 +269,18 @@ def sessions_table(sessions: Sequence[dict[str, Any]], gap: int) -> str:
     body = [
         [
             f"{s['started_at']:%Y-%m-%d %H:%M}", f"{s['ended_at']:%H:%M}",
-            _duration(s["duration"].total_seconds()), s["table_name"], s["stakes"],
+            _duration(s["duration"].total_seconds()), s["room"] or "", s["table_name"],
+            s["stakes"],
             f"{s['hands']:,}", money(s["net"], s), f"{s['bb_per_100']:.2f}",
             money(s.get("ev_net"), s), money(s.get("luck"), s), big_bets(s.get("luck_bb")),
             money(s["rake_paid"], s),
         ]
         for s in sessions
     ]
-    headers = ["start (UTC)", "end", "length", "table", "stakes", "hands", "net", "bb/100",
+    headers = ["start (UTC)", "end", "length", "room", "table", "stakes", "hands", "net", "bb/100",
                "all-in EV", "luck", "luck (bb)", "rake paid"]
     title = f"Sessions (a new one after {gap} minutes without a hand)"
-    right = {2, 5, 6, 7, 8, 9, 10, 11}
+    right = {2, 6, 7, 8, 9, 10, 11, 12}
     return f"{title}\n{table(headers, body, right=right)}" if body else title + ": none"
 
 
