@@ -33,6 +33,7 @@ class ReportFinding:
     expected: str = ""
     actual: str = ""
     hand_id: str | None = None
+    room: str = ""  # the hand's room ('PokerStars', 'Winamax' …), "" when unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,7 @@ class ReportSummary:
     unreadable: int | None = None  # hands that could not be read
     flagged: int | None = None  # hands with a finding; None: counted from the findings
     scope: tuple[tuple[str, str], ...] = field(default=())  # ("Rule", "ORDER-LATER") …
+    rooms: tuple[tuple[str, int], ...] = field(default=())  # hands audited per room
 
 
 def short_paths(paths: Iterable[str]) -> dict[str, str]:
@@ -180,6 +182,9 @@ def _summary(rows: list[ReportFinding], summary: ReportSummary) -> list[str]:
         flagged = len({(f.file, f.hand_id) for f in rows if f.hand_id is not None})
     by_severity = Counter(f.severity for f in rows)
     cards = [("Hands audited", f"{summary.hands:,}")]
+    if summary.rooms:
+        cards.append(("Rooms", ", ".join(
+            room if len(summary.rooms) == 1 else f"{room} {n:,}" for room, n in summary.rooms)))
     if summary.hands:
         cards.append(("Hands without a finding",
                       f"{(summary.hands - flagged) / summary.hands:.1%}"))
@@ -223,9 +228,10 @@ def findings_table(
     """
     if not rows:
         return ["<p>No rule was broken.</p>"]
+    rooms = any(f.room for f in rows)
     parts = ['<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Line</th>'
-             "<th>Message</th><th>File</th><th>Hand</th><th>Expected</th>"
-             "<th>Actual</th></tr></thead><tbody>"]
+             "<th>Message</th><th>File</th><th>Hand</th>" + ("<th>Room</th>" if rooms else "")
+             + "<th>Expected</th><th>Actual</th></tr></thead><tbody>"]
     for i, f in enumerate(rows):
         severity = escape(f.severity, quote=True)
         hand = escape(f.hand_id or "")
@@ -237,6 +243,7 @@ def findings_table(
             + _cell(f.line, "num") + _cell(f.message)
             + _cell(short.get(f.file, f.file), "file", title=f.file)
             + f'<td class="nowrap">{hand}</td>'
+            + (_cell(f.room, "nowrap") if rooms else "")
             + _cell(f.expected, "small") + _cell(f.actual, "small") + "</tr>"
         )
     parts.append("</tbody></table>")
@@ -275,5 +282,6 @@ def findings_from_rows(rows: Iterable[Mapping[str, object]]) -> list[ReportFindi
             expected=str(row.get("expected") or ""),
             actual=str(row.get("actual") or ""),
             hand_id=None if row.get("hand_id") is None else str(row.get("hand_id")),
+            room=str(row.get("room") or ""),
         ))
     return out

@@ -43,7 +43,8 @@ def test_clean_hands_exit_zero_with_a_summary(
     code, out, _ = _run(capsys, str(path))
     assert code == 0
     assert out.splitlines() == [
-        "-- 2 hands audited, 0 skipped, 0 unreadable; 0 findings (0 errors, 0 warnings)"
+        "-- 2 hands audited, 0 skipped, 0 unreadable; 0 findings (0 errors, 0 warnings)",
+        "-- room: PokerStars",
     ]
 
 

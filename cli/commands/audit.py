@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the parser and the engine are imported by `run`, not by `ra
     from razz.store.ingest import Part
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
-FIELDS = ("file", "hand_id", "line", "rule", "severity", "message", "expected", "actual")
+FIELDS = ("file", "hand_id", "line", "rule", "severity", "message", "expected", "actual", "room")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,6 +69,8 @@ class Entry:
     kind: str  # "hand" (audited), "failed" (the auditor failed), "unreadable", "skipped"
     findings: tuple[Finding, ...] = ()
     reason: str = ""  # why a hand was skipped
+    room: str = ""  # the room of the hand (as the store names it); "" when unknown
+    source: str = ""  # the file of the hand
 
 
 @dataclass(slots=True)
@@ -83,21 +85,34 @@ def audit_part(part: Part) -> AuditedPart:
     """Read, audit and check across hands the hands of one piece (runs in a worker)."""
     from razz.parser.events import Hand, ParseError, SkippedHand
     from razz.store.ingest import check_part
+    from razz.store.rows import room_of
 
     checked = check_part(part)
     out = AuditedPart(late=[f for _, f in checked.late])
     for k, item in enumerate(checked.results):
         if isinstance(item, Hand):
             outcome = checked.audits[k]
+            room = room_of(item.header.site)
             if isinstance(outcome, Exception):
-                out.entries.append(Entry("failed", (_audit_failure(item, outcome),)))
+                out.entries.append(Entry("failed", (_audit_failure(item, outcome),), room=room,
+                                         source=item.header.source))
             else:
-                out.entries.append(Entry("hand", outcome.findings))
+                out.entries.append(Entry("hand", outcome.findings, room=room,
+                                         source=item.header.source))
         elif isinstance(item, SkippedHand):
             out.entries.append(Entry("skipped", reason=item.reason))
         elif isinstance(item, ParseError):
-            out.entries.append(Entry("unreadable", (_parse_finding(item),)))
+            out.entries.append(Entry("unreadable", (_parse_finding(item),),
+                                     room=_room_of_text(item.text)))
     return out
+
+
+def _room_of_text(text: str) -> str:
+    """The room whose hands start as `text` does ("" when no room's do)."""
+    from razz.parser import sites
+
+    site = sites.recognise(text.lstrip("\ufeff").split("\n", 1)[0])
+    return site.title if site is not None else ""
 
 
 class _Report:
@@ -110,13 +125,17 @@ class _Report:
         self.by_severity: Counter[str] = Counter()
         self.hands = self.parse_errors = 0
         self.skipped: Counter[str] = Counter()  # hands skipped, by reason
+        self.rooms: Counter[str] = Counter()  # hands audited, by room
+        self.room_of_file: dict[str, str] = {}  # for findings on hands reported before
         self._csv = csv.writer(out) if fmt == "csv" else None
         self._html: list[tuple[object, ...]] = []
         self.scope: tuple[tuple[str, str], ...] = ()  # what the HTML report says it read
         if self._csv is not None:
             self._csv.writerow(FIELDS)
 
-    def finding(self, f: Finding) -> None:
+    def finding(self, f: Finding, room: str | None = None) -> None:
+        if room is None:  # a cross-hand finding on a hand of a piece reported before
+            room = self.room_of_file.get(f.source, "")
         self.by_rule[f.rule] += 1
         self.by_severity[str(f.severity)] += 1
         row = (
@@ -128,6 +147,7 @@ class _Report:
             f.message,
             f.expected,
             f.actual,
+            room,
         )
         if self.fmt == "html":  # the report is written whole, at the end
             self._html.append(row)
@@ -152,6 +172,7 @@ class _Report:
             "errors": self.by_severity["error"],
             "warnings": self.by_severity["warning"],
             "findings": dict(sorted(self.by_rule.items())),
+            "rooms": dict(self.rooms.most_common()),
         }
         if self.fmt == "json":
             self.out.write(json.dumps({"summary": data}) + "\n")
@@ -163,7 +184,7 @@ class _Report:
                                                    for r in self._html)
             self.out.write(audit_report.render(rows, audit_report.ReportSummary(
                 hands=self.hands, skipped=sum(self.skipped.values()), unreadable=self.parse_errors,
-                scope=self.scope)))
+                scope=self.scope, rooms=tuple(self.rooms.most_common()))))
         target = self.out if self.fmt == "text" else err
         total = sum(self.by_rule.values())
         reasons = ", ".join(f"{why}: {n}" for why, n in self.skipped.most_common())
@@ -173,8 +194,18 @@ class _Report:
             f" {plural(total, 'finding')} ({plural(self.by_severity['error'], 'error')},"
             f" {plural(self.by_severity['warning'], 'warning')})"
         ) + "\n")
+        if self.rooms:
+            target.write(safe(self.rooms_text()) + "\n")
         for rule, count in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
             target.write(f"   {count:6d}  {rule}\n")
+
+    def rooms_text(self) -> str:
+        """Where the hands audited come from: `-- room: PokerStars`, or with several rooms
+        `-- rooms: PokerStars 6, Winamax 2` (hands audited in each)."""
+        rooms = self.rooms.most_common()
+        if len(rooms) == 1:
+            return f"-- room: {rooms[0][0] or 'unknown'}"
+        return "-- rooms: " + ", ".join(f"{room or 'unknown'} {n:,}" for room, n in rooms)
 
 
 def _parse_finding(error: object) -> Finding:
@@ -265,12 +296,15 @@ def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: objec
         if entry.kind == "skipped":
             report.skipped[entry.reason] += 1
             continue
+        if entry.room and entry.source:
+            report.room_of_file[entry.source] = entry.room
         if entry.kind == "unreadable":
             report.parse_errors += 1
         else:
             report.hands += 1
+            report.rooms[entry.room] += 1
         for f in entry.findings:
-            report.finding(f)
+            report.finding(f, entry.room)
             if strict and f.severity is error:
                 return False
     return True
