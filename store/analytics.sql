@@ -64,12 +64,38 @@ JOIN hands_for(
 LEFT JOIN allin_ev AS e ON e.hand_key = p.hand_key AND e.player = p.player
 LEFT JOIN aliases AS ar ON ar.name = p.player AND ar.room = h.room
 LEFT JOIN aliases AS aa ON aa.name = p.player AND aa.room = ''
--- The names that can be the person come first (a filter the scan of players can use).
+-- The person's own name first: a test on the name alone, which the scan of players can use.
+-- (Not `p.player IN (SELECT …)` alone: with it DuckDB 2.0's compressed materialization
+-- casts the sums of player_stats_for to a too small type under ORDER BY.)
 WHERE p_player IS NULL
-   OR (p.player IN (SELECT p_player UNION ALL SELECT name FROM aliases WHERE person = p_player)
-       AND coalesce(ar.person, aa.person, p.player) = p_player);
+   OR (p.player = p_player OR p.player IN (SELECT name FROM aliases WHERE person = p_player))
+      AND coalesce(ar.person, aa.person, p.player) = p_player;
 
 CREATE OR REPLACE VIEW player_hands AS SELECT * FROM player_hands_for();
+
+-- Every person with their hands, and those where the logs show their hole cards: what
+-- player_hands_for() grouped by player counts, without its join of every player row to its
+-- hand (only names with an alias in one room need their hands' rooms).
+CREATE OR REPLACE MACRO people() AS TABLE
+WITH by_room AS (
+    SELECT name FROM aliases WHERE room <> ''
+), counted AS (
+    SELECT player, NULL::VARCHAR AS room, count(*) AS hands,
+           count(*) FILTER (WHERE is_hero) AS hero_hands
+    FROM players WHERE player NOT IN (SELECT name FROM by_room)
+    GROUP BY player
+    UNION ALL
+    SELECT p.player, h.room, count(*), count(*) FILTER (WHERE p.is_hero)
+    FROM players AS p JOIN hands AS h USING (hand_key)
+    WHERE p.player IN (SELECT name FROM by_room)
+    GROUP BY p.player, h.room
+)
+SELECT coalesce(ar.person, aa.person, c.player) AS player,
+       sum(c.hands)::BIGINT AS hands, sum(c.hero_hands)::BIGINT AS hero_hands
+FROM counted AS c
+LEFT JOIN aliases AS ar ON ar.name = c.player AND ar.room = c.room
+LEFT JOIN aliases AS aa ON aa.name = c.player AND aa.room = ''
+GROUP BY 1;
 
 -- Per-player statistics, one row per (player, unit, currency).
 CREATE OR REPLACE MACRO player_stats_for(

@@ -263,3 +263,12 @@ def test_the_audit_names_each_hand_s_room_in_every_format(store: Path) -> None:
     assert "Rooms<b>" + ", ".join(f"{r} {n:,}" for r, n in ranked) + "</b>" in page
     assert findings and "<th>Room</th>" in page
     assert '<td class="nowrap">PokerStars</td>' in page
+
+
+def test_every_players_statistics_and_sessions_can_be_asked_for_by_name(store: Path) -> None:
+    # DuckDB 2.0 once failed on some names with a too small cast under ORDER BY.
+    with store_db.read_connection(store) as con:
+        names = [n for (n,) in con.execute("SELECT DISTINCT player FROM players").fetchall()]
+        for name in names:
+            assert queries.player_stats(con, name)
+            assert queries.sessions(con, name)
