@@ -228,10 +228,9 @@ def findings_table(
     """
     if not rows:
         return ["<p>No rule was broken.</p>"]
-    rooms = any(f.room for f in rows)
     parts = ['<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Line</th>'
-             "<th>Message</th><th>File</th><th>Hand</th>" + ("<th>Room</th>" if rooms else "")
-             + "<th>Expected</th><th>Actual</th></tr></thead><tbody>"]
+             "<th>Message</th><th>File</th><th>Hand</th><th>Room</th><th>Expected</th>"
+             "<th>Actual</th></tr></thead><tbody>"]
     for i, f in enumerate(rows):
         severity = escape(f.severity, quote=True)
         hand = escape(f.hand_id or "")
@@ -243,7 +242,7 @@ def findings_table(
             + _cell(f.line, "num") + _cell(f.message)
             + _cell(short.get(f.file, f.file), "file", title=f.file)
             + f'<td class="nowrap">{hand}</td>'
-            + (_cell(f.room, "nowrap") if rooms else "")
+            + _cell(f.room, "nowrap")
             + _cell(f.expected, "small") + _cell(f.actual, "small") + "</tr>"
         )
     parts.append("</tbody></table>")

@@ -163,6 +163,7 @@ class HandFilter:
     same tests on a frame of counts); a new filter (a room…) is a field and a line in each.
     """
 
+    room: str | None = None  # hands.room: 'PokerStars', 'Winamax' …
     unit: str | None = None  # with currency: the ledger, so that amounts can be added up
     currency: str | None = None
     date_from: date | None = None
@@ -187,6 +188,8 @@ class HandFilter:
         ['Money', 'Stakes']
         """
         found: list[tuple[str, str, list[Any]]] = []
+        if self.room is not None:
+            found.append(("Room", "room = ?", [self.room]))
         if self.unit is not None:
             found.append(("Money", "unit = ? AND currency IS NOT DISTINCT FROM ?",
                           [self.unit, self.currency]))
@@ -204,9 +207,11 @@ class HandFilter:
         return found
 
     def masks(self, frame: pd.DataFrame) -> list[tuple[str, pd.Series]]:
-        """The same filters as `conditions`, on a frame with the columns unit, currency,
+        """The same filters as `conditions`, on a frame with the columns room, unit, currency,
         kind, stakes, table_name and day (a UTC date): (name, rows it keeps)."""
         found = []
+        if self.room is not None:
+            found.append(("Room", frame["room"] == self.room))
         if self.unit is not None:
             found.append(("Money", (frame["unit"] == self.unit)
                           & (frame["currency"].isna() if self.currency is None
@@ -280,14 +285,9 @@ def overview() -> pd.Series:
 
 
 def players() -> pd.DataFrame:
-    """Every player, the hero first: the player whose hole cards the logs show most often."""
-    return query(
-        """
-        SELECT player, count(*) AS hands, count(*) FILTER (WHERE is_hero) AS hero_hands
-        FROM players GROUP BY player
-        ORDER BY hero_hands DESC, hands DESC, player
-        """
-    )
+    """Every person (a player name, or the person `aliases` makes of several), the hero
+    first: the one whose hole cards the logs show most often."""
+    return query("SELECT * FROM people() ORDER BY hero_hands DESC, hands DESC, player")
 
 
 def player_scope(player: str) -> pd.DataFrame:
@@ -298,10 +298,10 @@ def player_scope(player: str) -> pd.DataFrame:
     """
     return query(
         """
-        SELECT unit, currency, kind, stakes, any_value(big_bet) AS big_bet, table_name,
+        SELECT room, unit, currency, kind, stakes, any_value(big_bet) AS big_bet, table_name,
                started_at::DATE AS day, count(*)::BIGINT AS hands
         FROM player_hands_for(p_player := ?)
-        GROUP BY unit, currency, kind, stakes, table_name, day
+        GROUP BY room, unit, currency, kind, stakes, table_name, day
         """,
         (player,),
     )
@@ -408,7 +408,7 @@ def session_hands(player: str, table: str, start: datetime, end: datetime,
     where, params = hands.where()
     return query(
         f"""
-        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, table_name,
+        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
                stakes, unit, currency, net, net_bb, hand_findings AS findings
         FROM player_hands_for(p_player := ?)
         WHERE {where} AND table_name = ? AND timezone('UTC', started_at) BETWEEN ? AND ?
@@ -538,7 +538,7 @@ def stat_hands(player: str, stat_key: str, hits: bool, hands: HandFilter) -> pd.
     where, params = hands.where()
     return query(
         f"""
-        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, table_name,
+        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
                stakes, unit, currency, net, net_bb, hand_findings AS findings
         FROM player_hands_for(p_player := ?)
         WHERE {where} AND ({stat.hit if hits else stat.chance})
@@ -556,7 +556,7 @@ def stat_hands(player: str, stat_key: str, hits: bool, hands: HandFilter) -> pd.
 _RANKS = "A23456789TJQK"
 _HOLE_AND_DOOR = f"""
     WITH ranked AS (
-        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, table_name,
+        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
                stakes, unit, currency, vpip, collected, net, net_bb,
                hand_findings AS findings,
                least(instr('{_RANKS}', starting_cards[1][1]),
@@ -595,8 +595,8 @@ def starting_hand_hands(
     return query(
         _HOLE_AND_DOOR.format(where=where)
         + f"""
-        SELECT hand_key, hand_id, started_at, table_name, stakes, unit, currency, net, net_bb,
-               findings
+        SELECT hand_key, hand_id, started_at, room, table_name, stakes, unit, currency, net,
+               net_bb, findings
         FROM ranked
         WHERE list_contains(?::VARCHAR[], concat_ws('-', low, high, door))
         ORDER BY started_at DESC, hand_key DESC
@@ -609,8 +609,8 @@ def starting_hand_hands(
 # --------------------------------------------------------------------------- one hand
 
 _HAND_LIST = """
-    SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, table_name, stakes,
-           unit, currency, players, hero, total_pot, findings
+    SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
+           stakes, unit, currency, players, hero, total_pot, findings
     FROM hands
 """
 
@@ -633,7 +633,7 @@ def hand(hand_key: str) -> pd.DataFrame:
     """The hand's header row (empty when there is no such hand)."""
     return query(
         """
-        SELECT hand_key, site, hand_id, game, mixed, kind, small_bet, big_bet, ante, bring_in,
+        SELECT hand_key, site, room, hand_id, game, mixed, kind, small_bet, big_bet, ante, bring_in,
                stakes, unit, currency, table_name, max_seats, tournament_id, level,
                timezone('UTC', started_at) AS started_at,
                started_text, players, hero, total_pot, rake, community_card, showdown, findings,
@@ -752,6 +752,7 @@ def audit_choices() -> pd.DataFrame:
         UNION ALL SELECT 'severity', severity FROM violations GROUP BY severity
         UNION ALL SELECT 'source', path FROM files WHERE hands > 0
         UNION ALL SELECT 'table', table_name FROM hands GROUP BY table_name
+        UNION ALL SELECT 'room', room FROM hands GROUP BY room
         UNION ALL SELECT 'kind', kind FROM hands GROUP BY kind
         UNION ALL SELECT 'stakes', stakes FROM hands GROUP BY stakes
         ORDER BY kind, value
@@ -863,7 +864,7 @@ def findings_list(audit: AuditFilter, limit: int | None = LIST_LIMIT,
     page = "" if limit is None else "LIMIT ? OFFSET ?"
     return query(
         f"""
-        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, table_name,
+        SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
                source, line, rule, severity, expected, actual, message
         FROM violations JOIN hands USING (hand_key)
         WHERE {where}
@@ -928,3 +929,64 @@ def imported_skipped(prefix: str) -> pd.DataFrame:
         """,
         (prefix,),
     )
+
+
+# ------------------------------------------------------------------------------ aliases
+
+
+def aliases() -> pd.DataFrame:
+    """The alias table: which player name stands for which person, in which room."""
+    return query("SELECT person, name, room FROM aliases ORDER BY person, name, room")
+
+
+def player_names() -> pd.DataFrame:
+    """Every player name as the logs write it, most hands first, with the rooms it played in."""
+    return query(
+        """
+        SELECT p.player AS name, count(*) AS hands,
+               string_agg(DISTINCT h.room, ', ' ORDER BY h.room) AS rooms
+        FROM players AS p JOIN hands AS h USING (hand_key)
+        GROUP BY p.player ORDER BY hands DESC, name
+        """
+    )
+
+
+def rooms() -> list[str]:
+    """The rooms of the hands stored."""
+    return [str(r) for r in query("SELECT DISTINCT room FROM hands ORDER BY room")["room"]
+            .dropna()]
+
+
+def change_aliases(add: tuple[str, str, str] | None = None,
+                   remove: tuple[str, str] | None = None) -> str:
+    """Add an alias (name, person, room; '' for every room) or remove one (name, room): the
+    dashboard's one write besides an import, allowed with `--allow-import` only. Returns what
+    was done, in a sentence."""
+    from pathlib import Path
+
+    from razz.store import aliases as store_aliases
+
+    if not import_allowed():
+        raise PermissionError("the dashboard writes nothing without --allow-import")
+    path = database_path()
+    # The store's only writer is whoever holds it: this server lets go of the file first.
+    with reader(path).released():
+        try:
+            con = store_aliases.open_for_aliases(Path(path))
+        except store_db.StoreError as exc:
+            raise DatabaseUnavailable(str(exc)) from exc
+        try:
+            if add is not None:
+                name, person, room = add
+                store_aliases.add(con, name, person, room)
+                done = f"{name} now stands for {person} in {room or 'every room'}."
+            elif remove is not None:
+                name, room = remove
+                store_aliases.remove(con, name, room)
+                done = f"{name} stands for itself again in {room or 'every room'}."
+            else:
+                done = "Nothing changed."
+        finally:
+            con.close()
+    forget_cached_results()
+    return done

@@ -20,6 +20,8 @@ import pandas as pd
 
 from razz.dashboard import data
 
+SUFFIXES = (".txt", ".xml", ".phh", ".phhs")
+"""The file endings the rooms read write (`razz.parser.sites.suffixes()`), for the uploader."""
 MAX_UPLOAD_ENV = "RAZZ_DASHBOARD_MAX_UPLOAD_MB"
 DEFAULT_MAX_UPLOAD_MB = 200
 IMPORT_TIMEOUT = 3600  # seconds: a large archive on a slow disk, never forever
@@ -32,6 +34,14 @@ def max_upload_mb() -> int:
         return max(1, int(os.environ.get(MAX_UPLOAD_ENV, DEFAULT_MAX_UPLOAD_MB)))
     except ValueError:
         return DEFAULT_MAX_UPLOAD_MB
+
+
+def rooms_read() -> str:
+    """The rooms whose hand histories are read, as a list for a sentence."""
+    from razz.parser import sites
+    from razz.parser.sites.others import Foreign
+
+    return ", ".join(site.title for site in sites.SITES if not isinstance(site, Foreign))
 
 
 def safe_name(name: str) -> str:

@@ -100,9 +100,9 @@ def show_player(name: str) -> None:
 def player_and_filters() -> tuple[str, data.HandFilter] | None:
     """The sidebar of the player pages: whose hands, in which money, when, where. None: no data.
 
-    Every filter's default follows what is chosen above it: another player resets the money,
-    the stakes, the table and the dates to that player's; and the dates follow the other
-    filters. Under the page title, a line says how many of the player's hands are shown and
+    Every filter's default follows what is chosen above it: another player resets the room,
+    the money, the stakes, the table and the dates to that player's; another room resets
+    what follows it; and the dates follow the other filters. Under the page title, a line says how many of the player's hands are shown and
     which filter hides the others.
     """
     players = data.players()
@@ -121,25 +121,32 @@ def player_and_filters() -> tuple[str, data.HandFilter] | None:
              "show) comes first.",
     ))
     scope = data.player_scope(player)
-    ledgers = (scope.groupby(["unit", "currency"], dropna=False)["hands"].sum()
+    by_hands = scope.groupby("room")["hands"].sum().sort_values(ascending=False, kind="stable")
+    room = one_of(sidebar, "Room", "room", [str(r) for r in by_hands.index], (player,))
+    in_room = scope if room is None else scope[data.HandFilter(room=room).masks(scope)[0][1]]
+    ledgers = (in_room.groupby(["unit", "currency"], dropna=False)["hands"].sum()
                .reset_index().sort_values(["hands", "unit"], ascending=[False, True],
                                           kind="stable"))
     ledger_names = ledger_labels(ledgers[["unit", "currency"]].itertuples(index=False))
-    chosen = str(choose(sidebar, "Money", "ledger", ledger_names, ledger_names[0], (player,),
+    chosen = str(choose(sidebar, "Money", "ledger", ledger_names, ledger_names[0],
+                        (player, room),
                         help="Amounts in different currencies or in chips are not added up."))
     unit, currency = ledgers.iloc[ledger_names.index(chosen)][["unit", "currency"]]
     currency = None if pd.isna(currency) else str(currency)
-    in_ledger = data.HandFilter(unit=str(unit), currency=currency)
-    choices = scope[in_ledger.masks(scope)[0][1]]
+    in_ledger = data.HandFilter(room=room, unit=str(unit), currency=currency)
+    keep = pd.Series(True, index=scope.index)
+    for _, mask in in_ledger.masks(scope):
+        keep &= mask
+    choices = scope[keep]
     by_size = choices.sort_values(["big_bet", "stakes"], kind="stable")
-    ledger_scope = (player, chosen)
+    ledger_scope = (player, room, chosen)
     kind = one_of(sidebar, "Cash or tournament", "kind", _unique(choices["kind"]),
                   ledger_scope)
     stakes = one_of(sidebar, "Stakes", "stakes", _unique(by_size["stakes"]), ledger_scope)
     table = one_of(sidebar, "Table", "table", sorted(_unique(choices["table_name"])),
                    ledger_scope)
-    picked = data.HandFilter(unit=str(unit), currency=currency, kind=kind, stakes=stakes,
-                             table=table)
+    picked = data.HandFilter(room=room, unit=str(unit), currency=currency, kind=kind,
+                             stakes=stakes, table=table)
     kept = pd.Series(True, index=scope.index)
     for _, mask in picked.masks(scope):
         kept &= mask
@@ -150,7 +157,7 @@ def player_and_filters() -> tuple[str, data.HandFilter] | None:
     # Every day of the player's hands is no date filter: the other players' hands on other
     # days (the table of every player) are not hidden by a range nobody chose.
     narrowed = (day_from, day_to) != (first, last)
-    hands = data.HandFilter(unit=str(unit), currency=currency,
+    hands = data.HandFilter(room=room, unit=str(unit), currency=currency,
                             date_from=day_from if narrowed else None,
                             date_to=day_to if narrowed else None,
                             kind=kind, stakes=stakes, table=table)
@@ -185,8 +192,9 @@ import_allowed = data.import_allowed
 
 # The audit filters as they appear in the page's address (`/audit?rule=ORDER-LATER`), so
 # that a link to a view, or the browser's Back from the replayer, shows the same findings.
-_AUDIT_PARAMS = {"rule": "audit_rule", "severity": "audit_severity", "file": "audit_file",
-                 "table": "audit_table", "kind": "audit_kind", "stakes": "audit_stakes"}
+_AUDIT_PARAMS = {"rule": "audit_rule", "severity": "audit_severity", "room": "audit_room",
+                 "file": "audit_file", "table": "audit_table", "kind": "audit_kind",
+                 "stakes": "audit_stakes"}
 
 
 def _audit_filters_from_address() -> None:
@@ -206,14 +214,15 @@ def _audit_filters_from_address() -> None:
 
 
 def audit_filters(container: Any) -> data.AuditFilter:
-    """The audit page's filters: rule, severity, file, table, kind, stakes, then the dates,
-    whose default is every day of the hands the other filters select."""
+    """The audit page's filters: rule, severity, room, file, table, kind, stakes, then the
+    dates, whose default is every day of the hands the other filters select."""
     _audit_filters_from_address()
     choices = data.audit_choices()
     found = {kind: group["value"].dropna().tolist() for kind, group in choices.groupby("kind")}
     short = short_source_names()
     rule = one_of(container, "Rule", "audit_rule", found.get("rule", []))
     severity = one_of(container, "Severity", "audit_severity", found.get("severity", []))
+    room = one_of(container, "Room", "audit_room", found.get("room", []))
     picked_file = choose(container, "File", "audit_file", [ALL, *found.get("source", [])], ALL,
                          format_func=lambda p: p if p == ALL else short.get(p, p),
                          help="Files are named without the folder they all share.")
@@ -221,15 +230,16 @@ def audit_filters(container: Any) -> data.AuditFilter:
     table = one_of(container, "Table", "audit_table", found.get("table", []))
     kind = one_of(container, "Cash or tournament", "audit_kind", found.get("kind", []))
     stakes = one_of(container, "Stakes", "audit_stakes", found.get("stakes", []))
-    scoped = data.AuditFilter(data.HandFilter(kind=kind, stakes=stakes, table=table),
-                              source=source)
+    scoped = data.AuditFilter(data.HandFilter(room=room, kind=kind, stakes=stakes,
+                                              table=table), source=source)
     span = data.hand_span(scoped.hand_conditions()) or data.hand_span([])
     day_from = day_to = None
     if span is not None:
         day_from, day_to = date_range(container, "audit_dates", span[0], span[1],
-                                      (source, table, kind, stakes))
+                                      (room, source, table, kind, stakes))
     address = {param: value for param, value in (
-        ("rule", rule), ("severity", severity), ("file", source), ("table", table),
+        ("rule", rule), ("severity", severity), ("room", room), ("file", source),
+        ("table", table),
         ("kind", kind), ("stakes", stakes)) if value is not None}
     if span is not None and (day_from, day_to) != span:
         address.update({"from": str(day_from), "to": str(day_to)})
@@ -237,8 +247,8 @@ def audit_filters(container: Any) -> data.AuditFilter:
         st.query_params.from_dict(address)
     if span is not None and (day_from, day_to) == span:  # every day: no date filter
         day_from = day_to = None
-    hands = data.HandFilter(date_from=day_from, date_to=day_to, kind=kind, stakes=stakes,
-                            table=table)
+    hands = data.HandFilter(room=room, date_from=day_from, date_to=day_to, kind=kind,
+                            stakes=stakes, table=table)
     return data.AuditFilter(hands=hands, rule=rule, severity=severity, source=source)
 
 
@@ -299,8 +309,10 @@ def hand_list(hands: pd.DataFrame, key: str, caption: str | None = None) -> None
     frame = pd.DataFrame({
         "Hand": [replay_link(k) for k in hands["hand_key"]],
         "Started (UTC)": pd.to_datetime(hands["started_at"], utc=True).dt.tz_localize(None),
-        "Table": hands["table_name"],
     })
+    if "room" in hands:
+        frame["Room"] = hands["room"]
+    frame["Table"] = hands["table_name"]
     if "stakes" in hands:
         frame["Stakes"] = hands["stakes"]
     if "net" in hands and "unit" in hands:
@@ -366,3 +378,67 @@ def shown_as(frame: pd.DataFrame, texts: dict[str, list[str]]) -> Any:
             # for a few thousand cells, this takes milliseconds.
             styler._display_funcs[(i, j)] = lambda _value, _text=text: _text
     return styler
+
+
+# --------------------------------------------------------------------------------- aliases
+
+
+def alias_editor() -> None:
+    """Names that are one person: the alias table, and with `--allow-import` a form to add
+    or remove one (`razz alias` does the same from a terminal)."""
+    from razz.store.aliases import AliasError
+
+    table = data.aliases()
+    title = ("Names that are one person" if table.empty
+             else f"Names that are one person ({len(table):,})")
+    with st.expander(title, expanded="_alias_done" in st.session_state):
+        st.caption("A player who played under different names in different rooms is shown as "
+                   "one person in the statistics, the sessions and the player picker. The "
+                   "replayer and the audit keep the names as the logs write them.")
+        if not table.empty:
+            st.dataframe(pd.DataFrame({
+                "Person": table["person"], "Name in the logs": table["name"],
+                "Room": table["room"].replace("", "every room"),
+            }), hide_index=True, width="stretch", key="alias_table")
+        if not import_allowed():
+            st.caption("Start the dashboard with `--allow-import` to edit them here, or use "
+                       "`razz alias add NAME --as PERSON [--room ROOM]`.")
+            return
+        names = data.player_names()
+        every = "every room"
+        with st.form("alias_add", clear_on_submit=True):
+            left, middle, right = st.columns(3)
+            name = left.selectbox(
+                "Name in the logs", names["name"].tolist(), index=None, key="alias_name",
+                format_func=lambda n: n,
+                placeholder="Choose a name", help="Names with the most hands first")
+            person = middle.text_input("Is the person", key="alias_person",
+                                       help="An existing name, or a new one")
+            room = right.selectbox("In", [every, *data.rooms()], key="alias_room")
+            if st.form_submit_button("Add", icon=":material/link:"):
+                if name is None:
+                    st.warning("Choose a name first.")
+                else:
+                    try:
+                        st.session_state["_alias_done"] = data.change_aliases(
+                            add=(str(name), str(person), "" if room == every else str(room)))
+                    except AliasError as exc:
+                        st.warning(f"Not added: {fmt.markdown_literal(exc)}.")
+                    else:
+                        st.rerun()
+        if not table.empty:
+            labels = [f"{n} → {p} ({r or every})" for n, p, r in
+                      zip(table["name"], table["person"], table["room"], strict=True)]
+            with st.form("alias_remove"):
+                picked = st.selectbox("Alias", range(len(labels)), index=None,
+                                      format_func=lambda i: labels[i], key="alias_drop",
+                                      placeholder="Choose an alias to remove")
+                if st.form_submit_button("Remove", icon=":material/link_off:") \
+                        and picked is not None:
+                    row = table.iloc[int(picked)]
+                    st.session_state["_alias_done"] = data.change_aliases(
+                        remove=(str(row["name"]), str(row["room"])))
+                    st.rerun()
+        done = st.session_state.pop("_alias_done", None)
+        if done:
+            st.success(fmt.markdown_literal(done))

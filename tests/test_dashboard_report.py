@@ -74,8 +74,9 @@ def parse(page: str) -> Page:
 
 
 def finding_rows(page: Page) -> list[list[str]]:
-    """The rows of the findings table (8 cells: rule, severity, line, message, file …)."""
-    return [r for r in page.rows if len(r) == 8]
+    """The rows of the findings table (9 cells: rule, severity, line, message, file, hand,
+    room …)."""
+    return [r for r in page.rows if len(r) == 9]
 
 
 def test_razz_audit_html_holds_every_finding_of_the_json_output() -> None:
@@ -120,7 +121,7 @@ def test_log_text_in_a_report_is_escaped_not_markup() -> None:
     page = parse(page_text)
     (row,) = finding_rows(page)
     assert row[3] == f"{hostile} checks **facing** a bet"
-    assert row[6:] == [hostile, "</td></tr><script>x</script>"]
+    assert row[7:] == [hostile, "</td></tr><script>x</script>"]
     assert f"/logs/{hostile}.txt" in page.titles
     assert f"{hostile}.txt:3: unexpected {hostile}" in unescape(page_text)
 

@@ -57,7 +57,7 @@ if data.hand_count() == 0:
 
 side = st.sidebar
 side.subheader("Hands tested")
-site = widgets.one_of(side, "Site", "fair_site", _values("site"))
+site = widgets.one_of(side, "Room", "fair_site", _values("site"))
 kind = widgets.one_of(side, "Cash or tournament", "fair_kind", _values("kind"))
 stakes = widgets.one_of(side, "Stakes", "fair_stakes", _values("stakes"))
 table = widgets.one_of(side, "Table", "fair_table", _values("table"))

@@ -17,7 +17,8 @@ if not widgets.import_allowed():  # the page is not even listed then; an old lin
                "`razz dashboard --allow-import`, or run `razz import` in a terminal.")
     st.stop()
 st.caption(
-    f"Text files of PokerStars hand histories, or zip archives of them, up to "
+    f"Hand histories of every room read ({uploads.rooms_read()}: "
+    f"{', '.join(uploads.SUFFIXES)} files), or zip archives of them, up to "
     f"{uploads.max_upload_mb()} MB each. Hands already in the database are not added twice. "
     f"The files are kept in {uploads.uploads_folder(data.database_path())}, beside the "
     "database."
@@ -25,7 +26,7 @@ st.caption(
 
 with st.form("upload", clear_on_submit=True):
     files = st.file_uploader(
-        "Hand-history files", type=["txt", "zip"], accept_multiple_files=True,
+        "Hand-history files", type=[*uploads.SUFFIXES, ".zip"], accept_multiple_files=True,
         max_upload_size=uploads.max_upload_mb(), key="upload_files",
     )
     submitted = st.form_submit_button("Import", type="primary", icon=":material/upload:")

@@ -13,6 +13,8 @@ MAX_ROWS = 200
 
 st.title("Player statistics")
 chosen = widgets.player_and_filters()
+if chosen is not None:
+    widgets.alias_editor()
 if chosen is None:
     st.stop()
 player, hand_filter = chosen
@@ -29,7 +31,7 @@ if stats.empty:
     st.stop()
 
 st.subheader("Every player")
-st.caption("Every player's hands under the sidebar's money, cash or tournament, stakes and "
+st.caption("Every player's hands under the sidebar's room, money, cash or tournament, stakes and "
            "table, and its dates once narrowed. Each rate shows its hits over its chances. "
            "Select a player to make them the sidebar's player: the sheet below follows.")
 values = shape.stat_columns(stats, [s.key for s in data.STATS])

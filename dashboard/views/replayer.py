@@ -43,7 +43,7 @@ def money(amount: Any) -> str:
     return "" if amount is None or pd.isna(amount) else fmt.money(int(amount), unit, currency)
 
 
-st.subheader(f"{fmt.markdown_literal(info['site'])} hand #{fmt.markdown_literal(info['hand_id'])}")
+st.subheader(f"{fmt.markdown_literal(info['room'] or info['site'])} hand #{fmt.markdown_literal(info['hand_id'])}")
 st.text(  # st.text: the table's name is shown as written, never as Markdown
     f"Table {info['table_name']} · {info['stakes']} {info['kind']} · "
     f"{info['started_text']} · {int(info['players'])} players"
