@@ -130,6 +130,10 @@ def build(db: Path, hands: int) -> None:
     for table, statement in statements.items():
         con.execute(statement)
         print(f"  {table} copied ({time.perf_counter() - started:.0f} s)", flush=True)
+    from razz.store import summaries
+
+    summaries.rebuild(con)  # the importer keeps them; the copies were added in SQL
+    print(f"  daily sums ({time.perf_counter() - started:.0f} s)", flush=True)
     con.execute("CHECKPOINT")
     (total,) = con.execute("SELECT count(*) FROM hands").fetchone() or (0,)
     con.close()

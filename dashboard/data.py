@@ -26,6 +26,9 @@ import streamlit as st
 
 from razz.dashboard.shape import Narrowing
 from razz.store import db as store_db
+from razz.store.summaries import STATS, STATS_BY_KEY, Stat
+
+__all__ = ["STATS", "STATS_BY_KEY", "Stat"]  # the statistics' definitions, for the pages
 
 DB_ENV = "RAZZ_DASHBOARD_DB"
 ALLOW_IMPORT_ENV = "RAZZ_DASHBOARD_ALLOW_IMPORT"  # "1": `razz dashboard --allow-import`
@@ -206,6 +209,15 @@ class HandFilter:
                           [start, start, end, end]))
         return found
 
+    def day_where(self) -> tuple[str, list[Any]]:
+        """The conditions on rows of daily sums (`person_days`: a `day` column, no time)."""
+        found = [c for c in self.conditions() if c[0] != "Dates"]
+        if self.date_from is not None or self.date_to is not None:
+            found.append(("Dates", "(?::DATE IS NULL OR day >= ?) AND (?::DATE IS NULL OR "
+                                   "day <= ?)", [self.date_from, self.date_from, self.date_to,
+                                                 self.date_to]))
+        return _where(found)
+
     def masks(self, frame: pd.DataFrame) -> list[tuple[str, pd.Series]]:
         """The same filters as `conditions`, on a frame with the columns room, unit, currency,
         kind, stakes, table_name and day (a UTC date): (name, rows it keeps)."""
@@ -299,8 +311,8 @@ def player_scope(player: str) -> pd.DataFrame:
     return query(
         """
         SELECT room, unit, currency, kind, stakes, any_value(big_bet) AS big_bet, table_name,
-               started_at::DATE AS day, count(*)::BIGINT AS hands
-        FROM player_hands_for(p_player := ?)
+               day, sum(hands)::BIGINT AS hands
+        FROM person_days(p_player := ?)
         GROUP BY room, unit, currency, kind, stakes, table_name, day
         """,
         (player,),
@@ -422,111 +434,30 @@ def session_hands(player: str, table: str, start: datetime, end: datetime,
 # ------------------------------------------------------------------------ player statistics
 
 
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """A statistic: hits over chances, counted on the rows of the store's `player_hands_for`.
-
-    A rate counts hands: those where `hit` holds over those where `chance` holds. A ratio
-    (aggression) adds up actions: `hit_total` over `chance_total`; its hands are listed by
-    `hit` and `chance` as well.
-    """
-
-    key: str
-    label: str
-    hit: str  # a condition on a row of player_hands_for
-    chance: str
-    counted: str  # what the hits count, e.g. "hands", "bets and raises"
-    out_of: str  # what the chances count, e.g. "hands dealt", "calls"
-    note: str  # how it is counted, in a sentence
-    hit_total: str = ""  # for a ratio: the sum counted as hits
-    chance_total: str = ""
-
-    @property
-    def ratio(self) -> bool:
-        return bool(self.hit_total)
-
-    def aggregates(self) -> tuple[str, str]:
-        """The SQL aggregates of its hits and its chances (sums of 0/1 rather than counts
-        with FILTER: half the time over a million rows)."""
-        if self.ratio:
-            return f"sum({self.hit_total})", f"sum({self.chance_total})"
-        return (f"sum(({self.hit})::INTEGER)",
-                "count(*)" if self.chance == "TRUE" else f"sum(({self.chance})::INTEGER)")
-
-
-def _aggression(street: str) -> Stat:
-    aggressive = f"bets_{street} + raises_{street}" + (" + completes_3rd" if street == "3rd"
-                                                       else "")
-    return Stat(
-        f"aggression_{street}", f"Aggression {street}", f"{aggressive} > 0",
-        f"calls_{street} > 0", counted="bets and raises", out_of="calls",
-        note=f"Bets{', completions' if street == '3rd' else ''} and raises on {street} "
-             "street per call: above 1, the player bets more than calls. Its hands are those "
-             "with such an action (hits) or with a call (chances).",
-        hit_total=aggressive, chance_total=f"calls_{street}",
-    )
-
-
-_DEALT = "hands dealt"
-STATS: tuple[Stat, ...] = (
-    Stat("vpip", "VPIP 3rd", "vpip", "TRUE", "hands", _DEALT,
-         "Put money in voluntarily on 3rd street: a call, a completion or a raise (posting "
-         "the bring-in is forced, not voluntary)."),
-    Stat("complete_raise", "Complete/raise 3rd", "complete_or_raise_3rd", "TRUE", "hands",
-         _DEALT, "Completed the bring-in or raised on 3rd street."),
-    Stat("bring_in_posted", "Bring-in posted", "posted_bring_in", "had_bring_in",
-         "bring-ins posted", "hands with the bring-in",
-         "Of the hands where the player had the bring-in, how often they posted it rather "
-         "than completing."),
-    Stat("bring_in_completed", "Bring-in completed", "bring_in_completed", "had_bring_in",
-         "completed", "hands with the bring-in",
-         "Of the hands where the player had the bring-in, how often they completed to a "
-         "full small bet instead."),
-    Stat("bring_in_folded", "Bring-in folded", "bring_in_folded", "posted_bring_in",
-         "folded", "bring-ins posted",
-         "Of the bring-ins posted, how often the player then folded on 3rd street."),
-    Stat("fold_to_completion", "Fold to a completion", "folded_to_completion",
-         "faced_completion", "folded", "completions faced",
-         "Of the times the player faced a completion on 3rd street, how often they folded."),
-    Stat("steal_attempt", "Steal attempt", "steal_attempt", "TRUE", "attempts", _DEALT,
-         "Completed on 3rd street with only higher door cards left to act."),
-    Stat("steal_success", "Steal success", "steal_success", "steal_attempt", "won at once",
-         "attempts", "Of the steal attempts, how often everyone folded."),
-    *(Stat(f"saw_{s}", f"Saw {s}", f"saw_{s}", "TRUE", "hands", _DEALT,
-           f"Was still in the hand when {s} street was dealt.")
-      for s in ("4th", "5th", "6th", "7th")),
-    Stat("showdown", "Went to showdown", "went_to_showdown", "saw_4th", "showdowns",
-         "hands that saw 4th",
-         "Of the hands that saw 4th street, how many the player took to the showdown."),
-    Stat("won_showdown", "Won at showdown", "won_at_showdown", "went_to_showdown", "won",
-         "showdowns", "Of the showdowns, how many the player won (all or part of a pot)."),
-    *(_aggression(street) for street in ("3rd", "4th", "5th", "6th", "7th")),
-)
-STATS_BY_KEY = {stat.key: stat for stat in STATS}
 
 
 def player_stats(hands: HandFilter, min_hands: int, always: str | None) -> pd.DataFrame:
     """Per player (hero first): hands, net, bb/100 and each statistic's hits and chances.
 
-    The same counts as the store's `player_stats_for` (a test holds them equal), in one
-    pass over the rows the filters keep, grouped by player only: several times quicker on a
-    million hands than filtering the macro's rows per ledger afterwards.
+    The same counts as the store's `player_stats_for` (a test holds them equal), added up
+    from the daily sums the importer keeps (`person_days`): a scan of thousands of rows where
+    the player rows of a million hands would be joined to their hands.
     """
-    where, params = hands.where()
+    where, params = hands.day_where()
     columns = ", ".join(
-        f"{hits}::BIGINT AS {s.key}_hits, {chances}::BIGINT AS {s.key}_chances"
-        for s in STATS for hits, chances in [s.aggregates()]
+        f"sum({s.key}_hits)::BIGINT AS {s.key}_hits, "
+        f"sum({s.key}_chances)::BIGINT AS {s.key}_chances" for s in STATS
     )
     return query(
         f"""
-        SELECT player, count(*) AS hands, count(*) FILTER (WHERE is_hero) > 0 AS hero,
-               sum(net)::BIGINT AS net, 100 * sum(net_bb) / count(*) AS bb_per_100,
+        SELECT player, sum(hands)::BIGINT AS hands, sum(hero_hands) > 0 AS hero,
+               sum(net)::BIGINT AS net, 100 * sum(net_bb) / sum(hands) AS bb_per_100,
                round(sum(rake_paid))::BIGINT AS rake_paid, {columns}
-        FROM player_hands_for()
+        FROM person_days()
         WHERE {where}
         GROUP BY player
-        HAVING count(*) >= ? OR player = ?
-        ORDER BY count(*) FILTER (WHERE is_hero) DESC, hands DESC, player
+        HAVING sum(hands) >= ? OR player = ?
+        ORDER BY sum(hero_hands) DESC, hands DESC, player
         """,
         [*params, min_hands, always],
     )

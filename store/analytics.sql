@@ -73,6 +73,18 @@ WHERE p_player IS NULL
 
 CREATE OR REPLACE VIEW player_hands AS SELECT * FROM player_hands_for();
 
+-- The daily sums of `player_days` (store/summaries.py) with the person of each name, as
+-- player_hands_for has it; `screen_name` keeps the name as written.
+CREATE OR REPLACE MACRO person_days(p_player := NULL) AS TABLE
+SELECT d.* REPLACE (coalesce(ar.person, aa.person, d.player) AS player),
+       d.player AS screen_name
+FROM player_days AS d
+LEFT JOIN aliases AS ar ON ar.name = d.player AND ar.room = d.room
+LEFT JOIN aliases AS aa ON aa.name = d.player AND aa.room = ''
+WHERE p_player IS NULL
+   OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
+      AND coalesce(ar.person, aa.person, d.player) = p_player;
+
 -- Every person with their hands, and those where the logs show their hole cards: what
 -- player_hands_for() grouped by player counts, without its join of every player row to its
 -- hand (only names with an alias in one room need their hands' rooms).

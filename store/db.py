@@ -28,11 +28,13 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from razz.store import summaries
+
 if TYPE_CHECKING:  # duckdb is imported where a connection is made, so commands start fast
     import duckdb
 
 SCHEMA_VERSION = 1
-SCHEMA_REVISION = 2
+SCHEMA_REVISION = 3
 """Additive changes within a version (new columns and tables): a store of an older revision
 is brought up to date the first time this razz opens it (`MIGRATIONS`), readers included."""
 DB_ENV = "RAZZ_DB"
@@ -332,6 +334,7 @@ def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("BEGIN")
     try:
         con.execute(sql_text("schema.sql"))
+        con.execute(summaries.table_sql())
         # Before the analytics: its views name the columns that migrations add.
         for step in migrations(_revision(con)):
             con.execute(*step)
@@ -378,6 +381,10 @@ def migrations(revision: int) -> list[Statement]:
             "?::VARCHAR[]))[site], site) WHERE room IS NULL",
             [names, titles],
         ))
+    if revision < 3:  # the daily sums of the player pages, for the hands already stored
+        steps.append(("DELETE FROM player_days", []))
+        steps.append((f"INSERT INTO player_days BY NAME {summaries.sums_sql('players', 'hands')}",
+                      []))
     return steps
 
 

@@ -21,6 +21,7 @@ import pyarrow.compute as pc
 
 from razz.replay.findings import Severity
 from razz.store import db as store_db
+from razz.store import summaries
 from razz.store.rows import HAND_TABLES, TABLES, Tables
 from razz.store.sources import FileState, Piece
 from razz.store.work import PartCounts, TaskResult
@@ -347,6 +348,12 @@ class Writer:
                 # `name` is one of the store's own table names, never user input.
                 con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM batch_rows")
                 con.unregister("batch_rows")
+        if "players" in stored:  # the daily sums of the dashboard's player pages
+            con.register("batch_players", stored["players"])
+            con.register("batch_hands", stored["hands"])
+            summaries.add_sums(con, "batch_players", "batch_hands")
+            con.unregister("batch_players")
+            con.unregister("batch_hands")
         return stored, duplicates
 
     def _load_late_findings(self, con: duckdb.DuckDBPyConnection, late: list[pa.Table]) -> int:

@@ -272,3 +272,35 @@ def test_every_players_statistics_and_sessions_can_be_asked_for_by_name(store: P
         for name in names:
             assert queries.player_stats(con, name)
             assert queries.sessions(con, name)
+
+
+# ------------------------------------------------------------------ the daily sums
+
+
+def test_the_daily_sums_add_up_to_the_hands_batch_after_batch(tmp_path: Path, store: Path) -> None:
+    """`player_days`, kept by the writer batch by batch, counts what the player rows count;
+    a second import of the same files adds nothing to it."""
+    from razz.store.summaries import STATS
+
+    db = tmp_path / "batches.duckdb"
+    folders = [str(store.parent / "stars"), str(store.parent / "phh")]
+    settings = Settings(workers=0, batch_hands=7, batch_seconds=0.0)
+    import_paths(folders, db, settings=settings)
+    import_paths(folders, db, settings=settings)
+    sums = ", ".join(f"sum({s.key}_hits)::BIGINT, sum({s.key}_chances)::BIGINT" for s in STATS)
+    raw = ", ".join(
+        f"{hits}::BIGINT, {chances}::BIGINT"
+        for s in STATS for hits, chances in [s.aggregates()])
+    with store_db.read_connection(db) as con:
+        (batches,) = con.execute("SELECT count(*) FROM player_days").fetchone()
+        kept = con.execute(
+            f"SELECT player, room, sum(hands)::BIGINT, sum(net)::BIGINT, {sums} "
+            "FROM person_days() GROUP BY ALL ORDER BY ALL").fetchall()
+        counted = con.execute(
+            f"SELECT player, room, count(*), sum(net)::BIGINT, {raw} "
+            "FROM player_hands_for() GROUP BY ALL ORDER BY ALL").fetchall()
+        (days,) = con.execute(
+            "SELECT count(*) FROM (SELECT DISTINCT player, room, unit, currency, kind, stakes, "
+            "table_name, started_at::DATE FROM player_hands_for())").fetchone()
+    assert kept == counted and len(kept) > 10
+    assert batches >= days
