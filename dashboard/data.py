@@ -748,29 +748,40 @@ def findings_by_rule(audit: AuditFilter) -> pd.DataFrame:
 def compliance(audit: AuditFilter) -> pd.DataFrame:
     """Hands by file, by table and by UTC day (`grp`: 'file', 'table', 'date'; `key`) under
     every filter: how many, how many without a matching finding, hands with an error, the
-    matching findings, errors and warnings (all integers). One scan for the three tabs."""
+    matching findings, errors and warnings (all integers). One scan for the three tabs; with
+    no rule or severity chosen, every finding matches and the hands' own counts say it all."""
     hand_where, hand_params = _where(audit.hand_conditions())
     rule_where, rule_params = _where(audit.rule_conditions())
-    return query(
-        f"""
-        WITH scope AS (SELECT hand_key, source, table_name, started_at::DATE AS day
-                       FROM hands WHERE {hand_where}),
-             found AS (
+    if audit.rule_conditions():
+        found = f"""
+            found AS (
                 SELECT hand_key, count(*) AS findings,
                        count(*) FILTER (WHERE severity = 'error') AS errors
                 FROM violations JOIN scope USING (hand_key)
                 WHERE {rule_where}
-                GROUP BY hand_key)
+                GROUP BY hand_key)"""
+        columns = "hand_key, source, table_name, started_at::DATE AS day"
+        source = "scope LEFT JOIN found USING (hand_key)"
+        compliant = "found.hand_key IS NULL"
+    else:
+        found, rule_params = "", []
+        columns = "source, table_name, started_at::DATE AS day, findings, errors"
+        source = "scope"
+        compliant = "findings = 0"
+    return query(
+        f"""
+        WITH scope AS (SELECT {columns} FROM hands WHERE {hand_where}){"," if found else ""}
+             {found}
         SELECT CASE WHEN grouping(source) = 0 THEN 'file'
                     WHEN grouping(table_name) = 0 THEN 'table' ELSE 'date' END AS grp,
                coalesce(source, table_name, strftime(day, '%Y-%m-%d')) AS key,
                count(*)::BIGINT AS hands,
-               count(*) FILTER (WHERE found.hand_key IS NULL)::BIGINT AS compliant_hands,
+               count(*) FILTER (WHERE {compliant})::BIGINT AS compliant_hands,
                count(*) FILTER (WHERE errors > 0)::BIGINT AS hands_with_errors,
                coalesce(sum(findings), 0)::BIGINT AS findings,
                coalesce(sum(errors), 0)::BIGINT AS errors,
                coalesce(sum(findings - errors), 0)::BIGINT AS warnings
-        FROM scope LEFT JOIN found USING (hand_key)
+        FROM {source}
         GROUP BY GROUPING SETS ((source), (table_name), (day))
         """,
         [*hand_params, *rule_params],

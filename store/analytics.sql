@@ -85,29 +85,11 @@ WHERE p_player IS NULL
    OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
       AND coalesce(ar.person, aa.person, d.player) = p_player;
 
--- Every person with their hands, and those where the logs show their hole cards: what
--- player_hands_for() grouped by player counts, without its join of every player row to its
--- hand (only names with an alias in one room need their hands' rooms).
+-- Every person with their hands, and those where the logs show their hole cards (the hero's).
 CREATE OR REPLACE MACRO people() AS TABLE
-WITH by_room AS (
-    SELECT name FROM aliases WHERE room <> ''
-), counted AS (
-    SELECT player, NULL::VARCHAR AS room, count(*) AS hands,
-           count(*) FILTER (WHERE is_hero) AS hero_hands
-    FROM players WHERE player NOT IN (SELECT name FROM by_room)
-    GROUP BY player
-    UNION ALL
-    SELECT p.player, h.room, count(*), count(*) FILTER (WHERE p.is_hero)
-    FROM players AS p JOIN hands AS h USING (hand_key)
-    WHERE p.player IN (SELECT name FROM by_room)
-    GROUP BY p.player, h.room
-)
-SELECT coalesce(ar.person, aa.person, c.player) AS player,
-       sum(c.hands)::BIGINT AS hands, sum(c.hero_hands)::BIGINT AS hero_hands
-FROM counted AS c
-LEFT JOIN aliases AS ar ON ar.name = c.player AND ar.room = c.room
-LEFT JOIN aliases AS aa ON aa.name = c.player AND aa.room = ''
-GROUP BY 1;
+SELECT player, sum(hands)::BIGINT AS hands, sum(hero_hands)::BIGINT AS hero_hands
+FROM person_days() GROUP BY player;
+
 
 -- Per-player statistics, one row per (player, unit, currency).
 CREATE OR REPLACE MACRO player_stats_for(
