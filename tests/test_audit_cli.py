@@ -43,8 +43,8 @@ def test_clean_hands_exit_zero_with_a_summary(
     code, out, _ = _run(capsys, str(path))
     assert code == 0
     assert out.splitlines() == [
-        "-- 2 hands audited, 0 skipped, 0 unreadable; 0 findings (0 errors, 0 warnings)",
         "-- room: PokerStars",
+        "-- 2 hands audited, 0 skipped, 0 unreadable; 0 findings (0 errors, 0 warnings)",
     ]
 
 
@@ -109,9 +109,10 @@ def test_csv_has_a_header_and_one_row_per_finding(
         "message",
         "expected",
         "actual",
+        "room",
     ]
     assert len(rows) > 1 and all(r[3] for r in rows[1:])
-    assert err.startswith("-- 1 hand audited")
+    assert err.startswith("-- room: PokerStars\n-- 1 hand audited")
 
 
 def test_strict_stops_at_the_first_error(

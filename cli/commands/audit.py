@@ -188,14 +188,14 @@ class _Report:
         target = self.out if self.fmt == "text" else err
         total = sum(self.by_rule.values())
         reasons = ", ".join(f"{why}: {n}" for why, n in self.skipped.most_common())
+        if self.rooms:  # before the summary, which stays the line before the counts by rule
+            target.write(safe(self.rooms_text()) + "\n")
         target.write(safe(
             f"-- {plural(self.hands, 'hand')} audited, {data['hands_skipped']} skipped"
             f"{f' ({reasons})' if reasons else ''}, {self.parse_errors} unreadable;"
             f" {plural(total, 'finding')} ({plural(self.by_severity['error'], 'error')},"
             f" {plural(self.by_severity['warning'], 'warning')})"
         ) + "\n")
-        if self.rooms:
-            target.write(safe(self.rooms_text()) + "\n")
         for rule, count in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
             target.write(f"   {count:6d}  {rule}\n")
 

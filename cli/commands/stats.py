@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         f"{plural(overview['players'], 'player')}, {plural(overview['files'], 'file')}; "
         f"{plural(overview['findings'], 'finding')}, "
         f"{overview['rejected']:,} rejected, {overview['skipped']:,} skipped\n"
-        f"rooms: {rooms_text(overview['rooms'])}"
+        f"rooms: {safe(rooms_text(overview['rooms']))}"
         + (f"; only {safe(room)} below" if room else "") + "\n\n"
     )
     if args.player:
@@ -232,8 +232,8 @@ def luck_line(r: dict[str, Any]) -> str:
 def player_report(r: dict[str, Any]) -> str:
     """Every statistic of one player in one currency, with numerator and denominator."""
     lines = [
-        ("rooms", r["rooms"] or ""),
-        ("names in the logs", r["names"] or ""),
+        ("rooms", safe(r["rooms"] or "")),
+        ("names in the logs", safe(r["names"] or "")),
         ("hands", f"{r['hands']:,} ({r['hands_as_hero']:,} as the file's owner)"),
         ("VPIP on 3rd street", rate(r["vpip"], r["hands"])),
         ("complete / raise on 3rd", rate(r["complete_raise"], r["hands"])),
