@@ -169,3 +169,11 @@ def test_a_pokerstars_hand_is_complete_once_every_seat_has_its_summary_line() ->
     assert not site.complete(text.rsplit("Seat", 1)[0])
     assert site.complete(text.rstrip("\n"))  # a file may lack its last line end
     assert not site.complete(text.rstrip("\n")[:-3])  # "… Kh 6": cut inside the line
+
+
+def test_a_pokerstars_hand_cut_after_a_shown_winners_amount_is_not_complete() -> None:
+    site = sites.by_name("PokerStars")
+    text = (Path(__file__).parent / "data" / "replay" / "four_players_showdown.txt").read_text()
+    assert site.complete(text)
+    cut = text.index(" with Lo:", text.index("*** SUMMARY ***"))
+    assert not site.complete(text[:cut])  # "… and won ($1.33)", its Lo: still to come

@@ -817,6 +817,8 @@ _SEAT = re.compile(r"^Seat \d+: ", re.M)
 # How a summary seat line ends: `mucked [..]`, `collected ($0.39)`, `(didn't bet)`, `folded on
 # the 4th Street`, `on the River`, `with Lo: 8,6,4,3,2` (five ranks; fewer is a line cut short).
 _WHOLE_RESULT = re.compile(r"(?:[\])]|Street|River|Lo: [2-9TJQKA](?:,[2-9TJQKA]){4})[ \t]*\Z")
+# ... but a winner who showed is described after the amount (`and won ($1.33) with Lo: …`).
+_SHOWN_WIN_CUT = re.compile(r"showed \[[^\]\n]*\] and won \([^)\n]*\)[ \t]*\Z")
 
 
 @lru_cache(maxsize=1)
@@ -864,7 +866,10 @@ class PokerStars(Site):
         True
         """
         head, marker, summary = text.partition("*** SUMMARY ***")
-        if not marker or not (text.endswith("\n") or _WHOLE_RESULT.search(text)):
+        if not marker or not (
+            text.endswith("\n")
+            or (_WHOLE_RESULT.search(text) and not _SHOWN_WIN_CUT.search(text))
+        ):
             return False
         seats, listed = len(_SEAT.findall(head)), len(_SEAT.findall(summary))
         return listed >= 1 if "\nHand cancelled" in head else listed >= seats > 0
