@@ -35,6 +35,7 @@ from razz.store.sources import (
     Piece,
     Source,
     TooLarge,
+    can_grow,
     discover,
     read_pieces,
 )
@@ -125,7 +126,7 @@ class Importer:
         read_files: set[str] = set()
         tasks = _tasks(
             sources, states, ids, settled, self.settings.piece_bytes, read_files, totals.problems,
-            totals.no_hands,
+            totals.no_hands, totals.held,
         )
         interrupted = False
         try:
@@ -157,6 +158,7 @@ class Importer:
             hands_read=totals.hands_read, rejects=tuple(totals.rejects),
             rejected_before=totals.rejected_before, no_hands=tuple(map(str, totals.no_hands)),
             not_histories=sum(1 for n in totals.no_hands if not n.empty),
+            held=tuple(totals.held), repaired=totals.repaired,
         )
         if interrupted:
             raise ImportInterrupted(summary)
@@ -226,11 +228,13 @@ class ImportInterrupted(KeyboardInterrupt):
 class _Totals:
     def __init__(self) -> None:
         self.hands = self.duplicates = self.skipped = self.rejected = self.findings = 0
+        self.repaired = 0
         self.hands_read = 0
         self.problems: list[str] = []
         self.rejects: list[str] = []  # hands rejected for the first time, as the user sees them
         self.rejected_before = 0  # rejects read again as the store already had them
         self.no_hands: list[NoHands] = []  # files empty or not hand histories
+        self.held: list[tuple[str, int]] = []  # (file, line) of last hands not finished yet
 
     def note_rejects(
         self, result: TaskResult, metas: Sequence[PieceMeta], known: set[tuple[int, int, int, str]]
@@ -253,6 +257,7 @@ class _Totals:
         self.rejected += report.rejected
         self.findings += report.findings
         self.hands_read += report.hands_read
+        self.repaired += report.repaired
         for path in report.files_done:
             progress.file_done(path, changed=True)
 
@@ -272,19 +277,19 @@ def _tasks(
     read_files: set[str],
     problems: list[str],
     notes: list[NoHands],
+    held: list[tuple[str, int]],
 ) -> Iterator[tuple[Task, list[PieceMeta]]]:
     """Pieces of all sources, packed into tasks of about `piece_bytes` (small files together)."""
     parts: list[Part] = []
     metas: list[PieceMeta] = []
     size = 0
-    for piece, last in _pieces(sources, states, settled, piece_bytes, problems, notes):
+    for piece, last in _pieces(sources, states, settled, piece_bytes, problems, notes, held):
         fid = ids[piece.source.path]
         read_files.add(piece.source.path)
         parts.append(
             Part(
-                fid, piece.source.path, piece.data, piece.line_offset,
-                piece.line_offset + piece.tail.line_in_piece if piece.tail else None,
-                piece.context, piece.context_line_offset,
+                fid, piece.source.path, piece.data, piece.line_offset, piece.context,
+                piece.context_line_offset,
             )
         )
         metas.append(PieceMeta.of(piece, fid, last=last))
@@ -303,9 +308,11 @@ def _pieces(
     piece_bytes: int,
     problems: list[str],
     notes: list[NoHands],
+    held: list[tuple[str, int]],
 ) -> Iterator[tuple[Piece, bool]]:
     """Every new piece and whether it ends its source; unreadable sources go to `problems`,
-    those that hold no hands (`NoHands`) to `notes`."""
+    those that hold no hands (`NoHands`) to `notes`, and where a last hand not finished yet
+    starts to `held` (file, line)."""
     opener = Opener()
     try:
         for source in sources:
@@ -313,8 +320,13 @@ def _pieces(
             previous: Piece | None = None
             try:
                 for piece in read_pieces(
-                    source, states.get(source.path), opener, final=final, piece_bytes=piece_bytes
+                    source, states.get(source.path), opener, final=final,
+                    piece_bytes=piece_bytes, hold_back=can_grow(source),
                 ):
+                    if piece.held is not None:
+                        held.append((source.name, piece.held))
+                    if not piece.data:
+                        continue  # only the hand held back: nothing to store yet
                     if previous is not None:
                         yield previous, False
                     previous = piece

@@ -96,7 +96,6 @@ class Part:
     source: str
     data: bytes
     line_offset: int  # lines of the file before `data`
-    tail_line: int | None = None  # file line where an unfinished last hand starts, if any
     context: bytes = b""  # the hands just before `data` (see `Piece.context`)
     context_line_offset: int = 0
 
@@ -269,7 +268,7 @@ def _parts(
     try:
         for piece in read_pieces(source, None, opener):
             yield Part(
-                0, source.name, piece.data, piece.line_offset, None, piece.context,
+                0, source.name, piece.data, piece.line_offset, piece.context,
                 piece.context_line_offset,
             )  # fmt: skip
     except TooLarge as exc:

@@ -40,6 +40,9 @@ class ImportSummary:
     rejected_before: int = 0  # rejects read again that an earlier import already recorded
     no_hands: tuple[str, ...] = ()  # files that hold no hands: empty, or not hand histories
     not_histories: int = 0  # of those, files that are not hand histories at all
+    # (file, line) of each last hand not finished yet: held back, read at the next import
+    held: tuple[tuple[str, int], ...] = ()
+    repaired: int = 0  # hands stored short by an earlier import, now stored whole
 
     @property
     def rate(self) -> float:
@@ -66,6 +69,10 @@ class ImportSummary:
             f" ({self.rejected_before:,} more already recorded by an earlier import)"
             if self.rejected_before else ""
         )
+        if self.held:
+            before += f", {len(self.held):,} held back (not finished yet)"
+        if self.repaired:
+            before += f", {plural(self.repaired, 'hand')} stored short before now whole"
         return (
             f"{head} {plural(self.files, 'file')} ({self.files_read:,} with new hands, "
             f"{unchanged:,} unchanged{failed}) into {self.db} in {self.seconds:.1f} s: "
@@ -84,7 +91,11 @@ def diagnostics(summary: ImportSummary) -> list[str]:
     """
     from razz.text import safe
 
-    return [f"{safe(line)}\n" for line in (*summary.rejects, *summary.no_hands)] + [
+    held = [
+        f"{path}:{line}: the last hand is not finished yet: held back until it is"
+        for path, line in summary.held
+    ]
+    return [f"{safe(line)}\n" for line in (*summary.rejects, *summary.no_hands, *held)] + [
         f"warning: {safe(problem)}\n" for problem in summary.problems
     ]
 

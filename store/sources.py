@@ -1,10 +1,15 @@
 """Where hands come from: files, folders, globs and zip archives, and which of their bytes are new.
 
 `discover` turns command-line arguments into `Source`s. `read_pieces` reads one source from
-where the last import stopped (a file that grew is read from its old end, once the bytes
-before are proven unchanged by their SHA-256) and cuts it into `Piece`s that end between two
-hands, so workers can parse them independently and the store can remember exactly how far it
-got. A hand still being written at the end of a file is held back until it is complete.
+where the last import stopped (a file that grew is read again from the start of the last hand
+read before, once the bytes before are proven unchanged by their SHA-256: that hand may have
+been stored short by an older version) and cuts it into `Piece`s that end between two hands,
+so workers can parse them independently and the store can remember exactly how far it got.
+
+A hand is complete when the next hand's header follows it, or when it ends the way its room
+ends a hand (`Site.complete`). The last hand of a file that can grow is held back, neither
+read nor rejected, until it is complete (`Piece.held` says where it starts); a zip member
+cannot grow, and `razz parse` and `razz audit` read every hand as it is.
 
 >>> split_point(b"h1\\n\\n\\nPokerStars Hand #2: ...\\n")
 5
@@ -16,14 +21,16 @@ import glob
 import hashlib
 import io
 import os
+import re
 import stat
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
 
 from razz.parser import sites
+from razz.parser.sites.base import RawHand, first_line
 
 # Folders and archives are searched for the files of every site the registry knows; a file
 # named on the command line is read whatever its name.
@@ -284,21 +291,13 @@ class Piece:
     first: bool  # the first piece of this source in this run
     reset: bool  # the source was read before, but its old bytes changed: read again from 0
     utf16: bool
-    # When `data` ends with a hand not followed by an empty line (the end of a file that
-    # may still be written), where that hand starts, so it can be read again if it fails.
-    tail: TailMark | None = field(default=None)
+    # The file line where an unfinished last hand starts, held back after `data` (a file that
+    # may still be written): it is read once it is complete.
+    held: int | None = field(default=None)
     # The whole hands just before `data` in the file (at most `CONTEXT_HANDS`), and the lines
     # of the file before them: the cross-hand checks read them again, store nothing from them.
     context: bytes = b""
     context_line_offset: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class TailMark:
-    offset: int  # byte offset in the file
-    lines: int  # lines before it
-    sha256: str  # of the file's bytes [0, offset)
-    line_in_piece: int  # 1-based line of the piece where it starts
 
 
 def split_point(buf: bytes, lo: int = 0, hi: int | None = None) -> int | None:
@@ -337,15 +336,105 @@ def _blank_before(buf: bytes, pos: int) -> bool:
     return buf[pos - 1 : pos] == b"\n" or buf[pos - 2 : pos] == b"\n\r"
 
 
-def is_terminated(tail: bytes) -> bool:
-    """True when the text ends with an empty line, as a history does after each finished hand.
+def last_hand(data: bytes, name: str = "") -> tuple[int, RawHand] | None:
+    """Where the last hand of `data` starts (its byte offset) and its text as cut by its
+    site; None when `data` holds no hand. `data` starts at a line start of a file (its first
+    byte when the file is UTF-16); an unended last line of the hand keeps its text as it is.
 
-    >>> is_terminated(b"Seat 8: SilkZone collected ($0.39)\\r\\n\\r\\n")
-    True
-    >>> is_terminated(b"Seat 8: SilkZone coll")
-    False
+    >>> at, raw = last_hand(b"PokerStars Hand #1\\n\\n\\nPokerStars Hand #2\\r\\nSeat 1")
+    >>> at, raw.first_line, raw.text
+    (21, 4, 'PokerStars Hand #2\\nSeat 1')
     """
-    return tail.endswith((b"\n\n", b"\n\r\n")) or not tail.strip()
+    found = _tail(data, name)
+    return None if found.raw is None else (_line_start(data, found.raw.first_line), found.raw)
+
+
+def unfinished_at(data: bytes, name: str = "") -> int | None:
+    """The byte offset in `data` from which it may still be being written: where its last hand
+    starts when that hand does not end the way its site ends a hand, or where an unended last
+    line outside any hand starts; None when `data` ends where a hand ends (or holds padding).
+
+    >>> from razz.replay.audit import EXAMPLE
+    >>> whole = EXAMPLE.encode()
+    >>> len(whole), unfinished_at(whole), unfinished_at(whole + b"\\n\\n" + whole[:-30])
+    (494, None, 496)
+    """
+    tail = _tail(data, name)
+    raw = tail.raw
+    if raw is not None:
+        site = sites.recognise(first_line(raw.text)) or _file_site(data)
+        if not site.complete(raw.text):
+            return _line_start(data, raw.first_line)
+    if tail.ended or (raw is not None and tail.in_hand):
+        return None
+    return _line_start(data, tail.last_line)  # a line still being written, outside any hand
+
+
+@dataclass(frozen=True, slots=True)
+class _Tail:
+    raw: RawHand | None  # the last hand
+    ended: bool  # the text ends with a line end (padding aside)
+    last_line: int  # the number of its last line that is not padding
+    in_hand: bool  # that line is the last hand's
+
+
+def _tail(data: bytes, name: str) -> _Tail:
+    from razz.parser.reader import open_text, split_text
+    from razz.parser.sites.base import PADDING
+
+    text = open_text(io.BytesIO(data)).read()
+    raw = None
+    for raw in split_text(text, name):  # noqa: B007 (the last one is wanted)
+        pass
+    stripped = text.rstrip(PADDING)
+    ended = not stripped or "\n" in text[len(stripped) :]
+    last_line = stripped.count("\n") + 1
+    in_hand = False
+    if raw is not None:
+        in_hand = raw.first_line + raw.text.count("\n") - 1 >= last_line
+        if in_hand and not ended and raw.text.endswith("\n"):
+            raw = replace(raw, text=raw.text[:-1])  # the cutter ends every hand with a line end
+    return _Tail(raw, ended, last_line, in_hand)
+
+
+def _file_site(data: bytes) -> sites.Site:
+    from razz.parser.reader import file_site, lines_of
+
+    return file_site(lines_of(io.BytesIO(data[:SNIFF_BYTES])))[0]
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+
+
+def _line_start(data: bytes, line: int) -> int:
+    """The byte offset of the start of `line` (1-based) in `data`, counting line ends as the
+    reader does (CR LF, LF, a lone CR); in UTF-16 (a BOM, or zero bytes that tell it) too.
+
+    >>> _line_start(b"a\\r\\nb\\rc\\nd", 4), _line_start("a\\nb".encode("utf-16"), 2)
+    (7, 6)
+    """
+    if line <= 1:
+        return 0
+    from razz.parser.sites.base import detect_encoding
+
+    codec, skip = detect_encoding(data[:64])
+    if not codec.startswith("utf-16"):
+        for n, found in enumerate(_LINE_END.finditer(data), start=2):
+            if n == line:
+                return found.end()
+        return len(data)
+    if codec == "utf-16":  # with a BOM: its order, and its two bytes
+        codec = "utf-16-le" if data.startswith(b"\xff\xfe") else "utf-16-be"
+        skip = 2
+    text = data[skip:].decode(codec, errors="replace")
+    at = 0
+    for n, end in enumerate(re.finditer(r"\r\n|\r|\n", text), start=2):
+        if n == line:
+            at = end.end()
+            break
+    else:
+        return len(data)
+    return skip + len(text[:at].encode(codec, errors="replace"))
 
 
 def read_pieces(
@@ -355,11 +444,14 @@ def read_pieces(
     *,
     final: bool = True,
     piece_bytes: int = 512 * 1024,
+    hold_back: bool = False,
 ) -> Iterator[Piece]:
     """Yield the new hands of a source in pieces of about `piece_bytes`, each ending between hands.
 
-    Nothing is yielded when the source is unchanged since `state`. With `final` false (a file
-    being watched), a last hand that is not yet followed by an empty line is held back.
+    Nothing is yielded when the source is unchanged since `state`. With `hold_back` (a file
+    that may still be written: `can_grow`), a last hand that is not complete is left out
+    (`Piece.held`); `final` false (a file written a moment ago) only spares a file whose first
+    bytes do not show a hand history yet from being called not one.
     """
     if state is not None and state.size == source.size == 0:
         return
@@ -372,31 +464,80 @@ def read_pieces(
         head = stream.read(min(BLOCK, source.size))
         utf16 = _utf16(head)
         if state is None:
-            if final or len(head) >= SNIFF_BYTES:  # a file being written may not show it yet
+            # A file being written may not show what it is yet: its first line unended.
+            if (final or len(head) >= SNIFF_BYTES) and not (hold_back and _one_line(head)):
                 sniff(head, source.name)
             cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=False, utf16=utf16,
                              context=b"")
-            yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)
+            yield from _cut(stream, head, cutter, hold_back=hold_back, piece_bytes=piece_bytes)
             return
         # A UTF-16 file is read whole, so only an unchanged one is left alone.
         known = state.size if not utf16 else source.size if state.size == source.size else 0
         if 0 < known <= source.size:
-            hasher, carry, before = _hash_prefix(stream, head, known)
-            if hasher.hexdigest() == state.sha256:
+            base, at, window, carry = _hash_prefix(stream, head, known)
+            whole = base.copy()
+            whole.update(window)
+            if whole.hexdigest() == state.sha256:
                 if known == source.size:
                     return
-                # `before` holds the file from its start when the file is small.
-                context = last_hands(before, starts_whole=len(before) == known)
-                cutter = _Cutter(source, hasher, known, state.lines, reset=False, utf16=utf16,
+                if hold_back and source.size - known <= BLOCK:
+                    carry += stream.read(source.size - known - len(carry))
+                    if _only_unfinished(carry, source.name):  # held back before, still is
+                        cutter = _Cutter(source, whole, known, state.lines, reset=False,
+                                         utf16=utf16, context=b"")
+                        yield cutter.piece(b"", held=True)
+                        return
+                # Read again from the start of the last hand read before: if it was stored
+                # short (cut off while it was written, by a version that did not hold such a
+                # hand back), the store replaces it with what the file holds now.
+                back = _last_hand_start(window, source.name)
+                base.update(window[:back])
+                context = last_hands(window[:back], starts_whole=at == 0)
+                lines = state.lines - _count_lines(window[back:], utf16)
+                cutter = _Cutter(source, base, at + back, lines, reset=False, utf16=utf16,
                                  context=context)
-                yield from _cut(stream, carry, cutter, final=final, piece_bytes=piece_bytes)
+                yield from _cut(stream, window[back:] + carry, cutter, hold_back=hold_back,
+                                piece_bytes=piece_bytes)
                 return
     # The bytes read last time changed (or the file shrank): read it all again.
     with opener.open(source) as stream:
         head = stream.read(min(BLOCK, source.size))
         sniff(head, source.name)
         cutter = _Cutter(source, hashlib.sha256(), 0, 0, reset=True, utf16=utf16, context=b"")
-        yield from _cut(stream, head, cutter, final=final, piece_bytes=piece_bytes)
+        yield from _cut(stream, head, cutter, hold_back=hold_back, piece_bytes=piece_bytes)
+
+
+def _last_hand_start(data: bytes, name: str) -> int:
+    """Where the last hand of `data` starts (`len(data)` when none starts in it)."""
+    at = split_point(data)  # quick, for the sites that name how their hands begin
+    if at is None:
+        found = last_hand(data, name)
+        at = len(data) if found is None else found[0]
+    return at
+
+
+def _one_line(head: bytes) -> bool:
+    """Whether the first bytes of a file hold no whole line yet (padding aside)."""
+    text = head.strip(b"\r\n\x00 \t")
+    return b"\n" not in text and b"\r" not in text
+
+
+def _only_unfinished(data: bytes, name: str) -> bool:
+    """Whether `data` is one hand, from its header on (at a site that names how its hands
+    begin), that does not end yet."""
+    if not data.startswith(tuple(h[1:] for h in HEADER_STARTS)):
+        return False
+    found = last_hand(data, name)
+    if found is None or found[0] != 0:
+        return False
+    raw = found[1]
+    site = sites.recognise(first_line(raw.text))
+    return site is not None and not site.complete(raw.text)
+
+
+def can_grow(source: Source) -> bool:
+    """Whether a source may still be written: a file on disk may, a zip member may not."""
+    return source.member is None
 
 
 def _utf16(head: bytes) -> bool:
@@ -407,20 +548,24 @@ def _utf16(head: bytes) -> bool:
 
 def _hash_prefix(
     stream: BinaryIO, head: bytes, size: int
-) -> tuple[hashlib._Hash, bytes, bytes]:
-    """The hash of the first `size` bytes (`head` already read), the bytes read past them, and
-    the last `BLOCK` bytes before them (where the context of the next piece is)."""
-    hasher = hashlib.sha256(head[:size])
-    have = len(head)
-    carry, before = head[size:], head[:size]
+) -> tuple[hashlib._Hash, int, bytes, bytes]:
+    """The first `size` bytes of a stream (`head` already read) as: the hash of all but their
+    last `BLOCK` to `2 * BLOCK` bytes, where those last bytes start, those bytes (where the
+    last hands read are), and the bytes read past `size`."""
+    base = hashlib.sha256()
+    window, carry, at = head[:size], head[size:], 0
+    have = len(window)
     while have < size:
         block = stream.read(min(BLOCK, size - have))
         if not block:
             break
-        hasher.update(block)
         have += len(block)
-        before = (before + block)[-BLOCK:]
-    return hasher, carry, before
+        window += block
+        if len(window) > 2 * BLOCK:
+            drop = len(window) - BLOCK
+            base.update(window[:drop])
+            window, at = window[drop:], at + drop
+    return base, at, window, carry
 
 
 CONTEXT_HANDS = 3
@@ -436,7 +581,7 @@ class _Cutter:
         self.reset, self.utf16, self.first = reset, utf16, True
         self.context = context
 
-    def piece(self, data: bytes, tail: TailMark | None = None) -> Piece:
+    def piece(self, data: bytes, *, held: bool = False) -> Piece:
         self.hasher.update(data)
         newlines = _count_lines(data, self.utf16)
         context = self.context
@@ -445,18 +590,11 @@ class _Cutter:
             source=self.source, data=data, start=self.start, line_offset=self.lines,
             end=self.start + len(data), end_lines=self.lines + newlines,
             end_sha256=self.hasher.hexdigest(), first=self.first, reset=self.reset,
-            utf16=self.utf16, tail=tail, context=context,
-            context_line_offset=self.lines - _count_lines(context, self.utf16),
+            utf16=self.utf16, held=self.lines + newlines + 1 if held else None,
+            context=context, context_line_offset=self.lines - _count_lines(context, self.utf16),
         )
         self.start, self.lines, self.first = piece.end, piece.end_lines, False
         return piece
-
-    def tail_mark(self, buf: bytes, tail_at: int) -> TailMark:
-        head = self.hasher.copy()
-        head.update(buf[:tail_at])
-        before = _count_lines(buf[:tail_at], self.utf16)
-        return TailMark(offset=self.start + tail_at, lines=self.lines + before,
-                        sha256=head.hexdigest(), line_in_piece=before + 1)
 
 
 def last_hands(data: bytes, count: int = CONTEXT_HANDS, *, starts_whole: bool = False) -> bytes:
@@ -475,7 +613,7 @@ def last_hands(data: bytes, count: int = CONTEXT_HANDS, *, starts_whole: bool = 
 
 
 def _cut(
-    stream: BinaryIO, carry: bytes, cutter: _Cutter, *, final: bool, piece_bytes: int
+    stream: BinaryIO, carry: bytes, cutter: _Cutter, *, hold_back: bool, piece_bytes: int
 ) -> Iterator[Piece]:
     # Read at most the size seen at discovery, so the hash covers exactly what was read.
     budget = cutter.source.size - cutter.start - len(carry)
@@ -506,16 +644,13 @@ def _cut(
         yield cutter.piece(piece)
     if not buf:
         return
-    tail_at = 0 if utf16 else (split_point(buf) or 0)
-    if is_terminated(buf[tail_at:]) or utf16:
-        yield cutter.piece(buf)
-    elif not final:
-        if tail_at:
-            yield cutter.piece(buf[:tail_at])
-    else:
-        # Final read: the unterminated last hand is read too, but remembered, so that if it
-        # fails (written in part) it is read again once the file has grown.
-        yield cutter.piece(buf, cutter.tail_mark(buf, tail_at))
+    if hold_back:
+        lo = 0 if utf16 else (split_point(buf) or 0)
+        at = unfinished_at(buf[lo:], cutter.source.name)
+        if at is not None:  # the last hand may still be being written: not yet
+            yield cutter.piece(buf[: lo + at], held=True)
+            return
+    yield cutter.piece(buf)
 
 
 def _count_lines(data: bytes, utf16: bool) -> int:

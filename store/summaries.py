@@ -133,6 +133,23 @@ def add_sums(con: object, players: str, hands: str) -> None:
     con.execute(f"INSERT INTO player_days BY NAME {sums_sql(players, hands)}")  # type: ignore[attr-defined]
 
 
+def subtract_sums(con: object, keys: str) -> None:
+    """Take the sums of the hands whose `hand_key` is in the registered table `keys` out of
+    `player_days` (before those hands' rows are deleted to be stored again): rows of negated
+    sums, since every reader adds up the rows of a day."""
+    dimensions = ("player", "room", "unit", "currency", "kind", "stakes", "big_bet",
+                  "table_name", "day")
+    columns = [row[0] for row in con.execute(  # type: ignore[attr-defined]
+        "SELECT column_name FROM duckdb_columns() WHERE table_name = 'player_days' "
+        "AND schema_name = 'main' ORDER BY column_index"
+    ).fetchall()]
+    negated = ", ".join(c if c in dimensions else f"-{c} AS {c}" for c in columns)
+    players = f"(SELECT * FROM players WHERE hand_key IN (SELECT hand_key FROM {keys}))"
+    con.execute(  # type: ignore[attr-defined]
+        f"INSERT INTO player_days BY NAME SELECT {negated} FROM ({sums_sql(players, 'hands')})"
+    )
+
+
 def rebuild(con: object) -> None:
     """Sum every hand of the store again (a store from before the sums, or one filled by SQL)."""
     con.execute("DELETE FROM player_days")  # type: ignore[attr-defined]

@@ -1,9 +1,10 @@
 """`razz import --watch DIR`: import hands as a poker client appends them, until interrupted.
 
 Every `interval` seconds the folder is listed; files whose size or time changed are imported
-from where the store stopped. A hand at the end of a file that is not yet followed by an empty
-line may still be being written: it waits until the file has been quiet for `settle` seconds.
-Between polls the database is closed, so the dashboard can read it.
+from where the store stopped. A hand at the end of a file that is not complete (no header
+follows it, and it does not end the way its room ends a hand) is held back, however long the
+file stays quiet, and read once it is; a file is looked at again until it has been quiet for
+`settle` seconds. Between polls the database is closed, so the dashboard can read it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def watch(
     progress = progress or NoProgress()
     db = Path(db)
     seen: dict[str, tuple[int, int]] = {}  # path -> (size, mtime) when last fully read
+    held: dict[str, int] = {}  # file -> line of its last hand, not finished when last read
     total: ImportSummary | None = None
     started = time.monotonic()
     with Importer(db, settings or Settings(), progress) as importer:
@@ -54,6 +56,9 @@ def watch(
                         raise KeyboardInterrupt from None
                     total = _add(total, summary)
                     for s in changed:
+                        held.pop(s.name, None)
+                    held.update(summary.held)
+                    for s in changed:
                         if settled(s):  # an unsettled file is looked at again next time
                             seen[s.path] = (s.size, s.mtime_ns)
                     importer.writer.release()  # readers may open the file until the next poll
@@ -65,7 +70,7 @@ def watch(
     total = total or empty
     return replace(
         total, files=len(seen), files_read=files_read, interrupted=False,
-        seconds=time.monotonic() - started,
+        seconds=time.monotonic() - started, held=tuple(held.items()),
     )
 
 
@@ -85,4 +90,5 @@ def _add(a: ImportSummary | None, b: ImportSummary) -> ImportSummary:
         rejected_before=a.rejected_before + b.rejected_before,
         no_hands=a.no_hands + b.no_hands,
         not_histories=a.not_histories + b.not_histories,
+        repaired=a.repaired + b.repaired,
     )

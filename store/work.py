@@ -53,7 +53,6 @@ class PartCounts:
     skipped: int
     rejected: int
     findings: int
-    tail_failed: bool  # the unfinished last hand did not parse: read it again later
     rejects: tuple[RejectNote, ...] = ()  # every hand rejected, for the user
 
 
@@ -112,7 +111,6 @@ def _part(
 ) -> PartCounts:
     checked = check_part(part, audit=not parse_only, seen=seen)
     hands = repeats = skipped = rejected = findings = 0
-    tail_failed = False
     notes: list[RejectNote] = []
     for k, item in enumerate(checked.results):
         if isinstance(item, Hand):
@@ -144,11 +142,9 @@ def _part(
                 item.first_line, item.line, item.message,
                 f"{part.source}:{item.line}: {item.message}",
             ))
-            if part.tail_line is not None and item.first_line >= part.tail_line:
-                tail_failed = True
             if not parse_only:
                 builder.add_parse_error(item, part.file_id)
     late += checked.late
     return PartCounts(
-        hands, repeats, skipped, rejected, findings, tail_failed, tuple(notes)
+        hands, repeats, skipped, rejected, findings, tuple(notes)
     )

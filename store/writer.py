@@ -44,19 +44,13 @@ class PieceMeta:
     reset: bool
     last: bool  # the last piece of this file in this run
     size: int  # bytes in the piece (for progress)
-    tail_offset: int | None = None  # where an unfinished last hand starts (see `TailMark`)
-    tail_lines: int = 0
-    tail_sha256: str = ""
 
     @classmethod
     def of(cls, piece: Piece, file_id: int, *, last: bool) -> PieceMeta:
-        t = piece.tail
         return cls(
             file_id=file_id, path=piece.source.path, start_lines=piece.line_offset,
             end=piece.end, end_lines=piece.end_lines, end_sha256=piece.end_sha256,
             first=piece.first, reset=piece.reset, last=last, size=len(piece.data),
-            tail_offset=t.offset if t else None, tail_lines=t.lines if t else 0,
-            tail_sha256=t.sha256 if t else "",
         )
 
 
@@ -87,6 +81,7 @@ class BatchReport:
     findings: int
     files_done: tuple[str, ...]  # files whose last piece of this run was committed
     seconds: float
+    repaired: int = 0  # hands read again whose text had grown: stored short before
 
 
 @dataclass(slots=True)
@@ -235,11 +230,7 @@ class Writer:
         if meta.first:
             fp.clear_after_line = meta.start_lines
             fp.reset = meta.reset
-        if counts.tail_failed and meta.tail_offset is not None:
-            # The last hand was cut short (still being written?): stop before it.
-            fp.size, fp.lines, fp.sha256 = meta.tail_offset, meta.tail_lines, meta.tail_sha256
-        else:
-            fp.size, fp.lines, fp.sha256 = meta.end, meta.end_lines, meta.end_sha256
+        fp.size, fp.lines, fp.sha256 = meta.end, meta.end_lines, meta.end_sha256
         fp.duplicates += counts.repeats
         fp.done = fp.done or meta.last
 
@@ -290,7 +281,7 @@ class Writer:
         con = self.con
         con.execute("BEGIN TRANSACTION")
         try:
-            stored, duplicates_by_file = self._load_hands(con, tables)
+            stored, duplicates_by_file, again, repaired = self._load_hands(con, tables)
             self._load_rejects(con, tables, batch.files.values())
             late = self._load_late_findings(con, batch.late)
             self._update_files(con, batch.files.values(), duplicates_by_file)
@@ -301,17 +292,18 @@ class Writer:
         hands_table = stored.get("hands")
         new_hands = findings = 0
         if hands_table is not None:
-            new_hands = hands_table.num_rows
+            new_hands = hands_table.num_rows - again
             findings = int(pc.sum(hands_table.column("findings")).as_py() or 0)
         report = BatchReport(
             hands_read=batch.hands,
             hands=new_hands,
-            duplicates=batch.hands - new_hands - _audit_rejects(tables),
+            duplicates=batch.hands - new_hands - again - _audit_rejects(tables),
             skipped=batch.skipped,
             rejected=batch.rejected,
             findings=findings + late,
             files_done=tuple(f.path for f in batch.files.values() if f.done),
             seconds=time.perf_counter() - started,
+            repaired=repaired,
         )
         del tables, stored, batch
         _give_back_memory()
@@ -319,15 +311,47 @@ class Writer:
 
     def _load_hands(
         self, con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table | None]
-    ) -> tuple[dict[str, pa.Table], dict[int, int]]:
+    ) -> tuple[dict[str, pa.Table], dict[int, int], int, int]:
+        """Insert the hands not stored yet; replace those read again where they were read
+        before (same file, same line: the last hand of a grown file, or a file read again
+        whole), whose text may have grown since. The stored tables, the duplicates by file,
+        how many hands were read again, and how many of those had grown."""
         hands = tables["hands"]
         if hands is None:
-            return {}, {}
-        con.register("batch_keys", hands.select(["hand_key"]))
+            return {}, {}, 0, 0
+        con.register("batch_keys", hands.select(["hand_key", "file_id", "first_line", "raw_text"]))
+        # Hands stored from the same line of the same file, read again: replaced by what the
+        # file holds there now. A hand stored short has more lines now, and maybe another id
+        # (PHH names a hand by fields that may come late); a hand of another id whose text
+        # does not go on from the stored one is another hand (the file was rewritten).
+        again_rows = con.sql(
+            """
+            SELECT h.hand_key, b.hand_key AS new_key,
+                   h.raw_text <> b.raw_text OR h.hand_key <> b.hand_key AS changed
+            FROM batch_keys AS b JOIN hands AS h
+                ON h.file_id = b.file_id AND h.first_line = b.first_line
+            WHERE h.file_id IN (SELECT DISTINCT file_id FROM batch_keys)
+              AND (h.hand_key = b.hand_key
+                   OR starts_with(b.raw_text, rtrim(h.raw_text, chr(10))))
+            """
+        ).to_arrow_table()
+        again = again_rows.num_rows
+        repaired = int(pc.sum(again_rows.column("changed")).as_py() or 0) if again else 0
+        if again:
+            con.register("again_keys", again_rows.select(["hand_key"]))
+            summaries.subtract_sums(con, "again_keys")  # their daily sums go with them
+            for name in HAND_TABLES:  # the store's own table names, never user input
+                con.execute(
+                    f"DELETE FROM {name} WHERE hand_key IN (SELECT hand_key FROM again_keys)"
+                )
+            con.unregister("again_keys")
         existing = con.sql(
             "SELECT hand_key FROM batch_keys SEMI JOIN hands USING (hand_key)"
         ).to_arrow_table().column("hand_key").combine_chunks()
         con.unregister("batch_keys")
+        if again:  # read again and stored again: not new (unless now a duplicate: not stored)
+            again = int(pc.sum(pc.invert(
+                pc.is_in(again_rows.column("new_key"), value_set=existing))).as_py() or 0)
         stored: dict[str, pa.Table] = {}
         duplicates: dict[int, int] = {}
         if len(existing):
@@ -354,7 +378,7 @@ class Writer:
             summaries.add_sums(con, "batch_players", "batch_hands")
             con.unregister("batch_players")
             con.unregister("batch_hands")
-        return stored, duplicates
+        return stored, duplicates, again, repaired
 
     def _load_late_findings(self, con: duckdb.DuckDBPyConnection, late: list[pa.Table]) -> int:
         """Add findings to hands stored before, and count them again; how many were new."""

@@ -207,7 +207,9 @@ def test_a_grown_file_imports_only_its_new_hands(tmp_path: Path) -> None:
     with a.open("ab") as f:
         f.write(hands.H3.replace("\n", "\r\n").encode())
     summary = run([a], db)
-    assert (summary.hands_read, summary.hands, summary.duplicates) == (1, 1, 0)
+    # the last hand read before is read again (it might have been stored short): not news
+    assert (summary.hands_read, summary.hands, summary.duplicates, summary.repaired) == (
+        2, 1, 0, 0)
     assert one(db, "SELECT first_line FROM hands WHERE hand_id = '1000000003'") == 77
     assert fetch(db, "SELECT size, lines, hands FROM files") == [(a.stat().st_size, 103, 3)]
 
@@ -231,14 +233,17 @@ def test_a_rewritten_file_is_read_again_and_adds_only_hands_it_did_not_have(
     assert one(db, "SELECT count(*) FROM skipped") == 1
 
 
-def test_a_hand_cut_short_is_read_again_once_the_file_is_complete(tmp_path: Path) -> None:
+def test_a_hand_cut_short_is_held_back_until_the_file_is_complete(tmp_path: Path) -> None:
     partial = hands.H2[: len(hands.H2) // 2]
     a = write(tmp_path / "a.txt", hands.H1 + partial)
     db = tmp_path / "r.duckdb"
     first = run([a], db)
-    assert (first.hands, first.rejected) == (1, 1)
-    # the unfinished hand is reported, but the file counts as read only up to it
+    # the unfinished hand is neither stored nor rejected, but the user is told where it is
+    assert (first.hands, first.rejected, first.held) == (1, 0, ((str(a), 28),))
+    assert one(db, "SELECT count(*) FROM rejects") == 0
     assert one(db, "SELECT size FROM files") == len(hands.H1.encode())
+    again = run([a], db)  # nothing new: nothing read, still held back
+    assert (again.files_read, again.hands_read, again.held) == (0, 0, ((str(a), 28),))
     write(a, hands.H1 + hands.H2 + hands.H3)
     second = run([a], db)
     assert (second.hands, second.rejected) == (2, 0)
@@ -247,17 +252,26 @@ def test_a_hand_cut_short_is_read_again_once_the_file_is_complete(tmp_path: Path
     assert_whole_hands(db)
 
 
-def test_a_broken_last_hand_is_reported_once_however_often_the_file_is_imported(
+def test_a_broken_last_hand_is_held_back_in_a_file_and_rejected_in_a_zip(
     tmp_path: Path,
 ) -> None:
-    a = write(tmp_path / "a.txt", hands.H1 + hands.GARBAGE.rstrip("\n"))
+    # A file on disk may still be written: its broken last hand may be a hand half written.
+    a = write(tmp_path / "a.txt", hands.H1 + hands.GARBAGE)
     db = tmp_path / "r.duckdb"
-    for n in range(3):
+    for _ in range(2):
         summary = run([a], db)
-        # read again each time (it may still be written), but news only the first time
-        assert (summary.rejected, summary.rejected_before) == ((1, 0) if n == 0 else (0, 1))
-    assert one(db, "SELECT count(*) FROM rejects") == 1
-    assert one(db, "SELECT count(*) FROM hands") == 1
+        assert (summary.rejected, summary.held) == (0, ((str(a), 28),))
+    assert one(db, "SELECT count(*) FROM rejects") == 0
+    # Followed by a hand, it is what it is: rejected, once.
+    write(a, hands.H1 + hands.GARBAGE + hands.H2)
+    assert (run([a], db).rejected, run([a], db).rejected) == (1, 0)
+    # A zip member never grows: its broken last hand is rejected.
+    archive = tmp_path / "z.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("b.txt", hands.H3 + hands.GARBAGE)
+    summary = run([archive], db)
+    assert (summary.rejected, summary.held) == (1, ())
+    assert one(db, "SELECT count(*) FROM rejects") == 2
 
 
 # ------------------------------------------------------------------------ sources

@@ -18,9 +18,9 @@ from razz.store.sources import (
     Piece,
     Source,
     discover,
-    is_terminated,
     read_pieces,
     split_point,
+    unfinished_at,
 )
 from razz.store.work import parse_piece
 
@@ -150,7 +150,7 @@ def test_an_unchanged_file_yields_nothing(tmp_path: Path) -> None:
     assert _pieces(path, _state(piece)) == []
 
 
-def test_a_grown_file_is_read_from_its_old_end_with_lines_numbered_as_in_the_file(
+def test_a_grown_file_is_read_from_its_last_hand_read_with_lines_numbered_as_in_the_file(
     tmp_path: Path,
 ) -> None:
     path = _write(tmp_path / "a.txt", hands.H1 + hands.H2)
@@ -158,12 +158,16 @@ def test_a_grown_file_is_read_from_its_old_end_with_lines_numbered_as_in_the_fil
     with path.open("a", encoding="utf-8") as f:
         f.write(hands.H3)
     (after,) = _pieces(path, _state(before))
-    assert after.data == hands.H3.encode()
+    # the last hand read before comes again (it may have been stored short), then the new one
+    assert after.data == (hands.H2 + hands.H3).encode()
+    h1 = len(hands.H1.encode())
     assert (after.start, after.line_offset, after.first, after.reset) == (
-        before.end, before.end_lines, True, False,
+        h1, hands.H1.count("\n"), True, False,
     )
-    (hand,) = parse_piece(after.data, str(path), after.line_offset)
-    assert isinstance(hand, Hand) and hand.header.first_line == 77
+    assert after.context == hands.H1.encode()
+    again, new = parse_piece(after.data, str(path), after.line_offset)
+    assert isinstance(new, Hand) and new.header.first_line == 77
+    assert isinstance(again, Hand) and again.header.first_line == 1 + hands.H1.count("\n")
     assert after.end_sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -182,25 +186,38 @@ def test_a_rewritten_file_is_read_again_from_the_start(tmp_path: Path) -> None:
 def test_a_hand_still_being_written_is_held_back_until_it_is_finished(tmp_path: Path) -> None:
     partial = hands.H2[: len(hands.H2) // 2]
     path = _write(tmp_path / "a.txt", hands.H1 + partial)
-    (piece,) = _pieces(path, final=False)
+    (piece,) = _pieces(path, hold_back=True)
     assert piece.data == hands.H1.encode()
-    assert piece.tail is None
-    # A final read takes the unfinished hand too, and marks where it starts.
-    (piece,) = _pieces(path, final=True)
-    assert piece.data == (hands.H1 + partial).encode()
-    assert piece.tail is not None
-    assert (piece.tail.offset, piece.tail.lines, piece.tail.line_in_piece) == (
-        len(hands.H1.encode()), 27, 28,
-    )
-    assert piece.tail.sha256 == hashlib.sha256(hands.H1.encode()).hexdigest()
-
-
-def test_a_last_hand_without_final_newline_is_read_when_final(tmp_path: Path) -> None:
-    path = _write(tmp_path / "a.txt", hands.H1.rstrip("\n"))
-    assert not is_terminated(path.read_bytes())
+    assert (piece.end, piece.held) == (len(hands.H1.encode()), 28)
+    assert piece.end_sha256 == hashlib.sha256(hands.H1.encode()).hexdigest()
+    # Without holding back (parse, audit, a zip member) every hand is read as it is.
     (piece,) = _pieces(path)
-    (hand,) = parse_piece(piece.data, str(path), piece.line_offset)
-    assert isinstance(hand, Hand)
+    assert piece.data == (hands.H1 + partial).encode() and piece.held is None
+    # Once the hand is whole, it is read.
+    _write(path, hands.H1 + hands.H2)
+    (piece,) = _pieces(path, hold_back=True)
+    assert piece.data == (hands.H1 + hands.H2).encode() and piece.held is None
+
+
+def test_a_hand_whose_summary_is_cut_short_is_held_back_even_after_blank_lines(
+    tmp_path: Path,
+) -> None:
+    # the cut the issue found: inside *** SUMMARY ***, at a line end
+    summary_at = hands.H2.index("*** SUMMARY ***")
+    cut = hands.H2.index("\n", hands.H2.index("Seat", summary_at)) + 1
+    assert unfinished_at((hands.H1 + hands.H2[:cut]).encode()) == len(hands.H1.encode())
+    assert unfinished_at((hands.H1 + hands.H2).encode()) is None
+    path = _write(tmp_path / "a.txt", hands.H1 + hands.H2[:cut])
+    (piece,) = _pieces(path, hold_back=True)
+    assert piece.data == hands.H1.encode()
+
+
+def test_a_last_hand_without_final_newline_is_read(tmp_path: Path) -> None:
+    path = _write(tmp_path / "a.txt", hands.H1.rstrip("\n"))
+    for hold_back in (False, True):
+        (piece,) = _pieces(path, hold_back=hold_back)
+        (hand,) = parse_piece(piece.data, str(path), piece.line_offset)
+        assert isinstance(hand, Hand)
 
 
 def test_utf16_files_are_read_whole_and_again_when_they_change(tmp_path: Path) -> None:
@@ -239,8 +256,11 @@ def test_each_piece_brings_the_three_hands_before_it_numbered_as_in_the_file(
         earlier = [h for h in whole.values() if h < piece.line_offset + 1]
         assert len(context) == min(3, len(earlier))
         assert [h.header.first_line for h in context] == earlier[-len(context):]
-    # a file read again after growing: the context is the end of what was read before
+    # a file read again after growing, from its last hand read: the context is the hands
+    # before that one
     (first, *_) = _pieces(path, _state(pieces[1]))
-    assert first.context == b"".join(p.data for p in pieces[:2])[-len(first.context):]
+    read = b"".join(p.data for p in pieces[:2])
+    assert first.start < len(read) and first.data.startswith(read[first.start:])
+    assert first.context == read[: first.start][-len(first.context):]
     assert len([r for r in parse_piece(first.context, str(path), first.context_line_offset)
                 if isinstance(r, Hand)]) == 3
