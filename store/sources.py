@@ -379,22 +379,30 @@ class _Tail:
 
 
 def _tail(data: bytes, name: str) -> _Tail:
-    from razz.parser.reader import open_text, split_text
+    """The last hand of `data`, read line by line (an over-long line costs no more than the
+    reader keeps of it), and how the text ends."""
+    from razz.parser.reader import file_site, lines_of
     from razz.parser.sites.base import PADDING
 
-    text = open_text(io.BytesIO(data)).read()
+    last_line, ended = 0, True
+
+    def track(lines: Iterable[tuple[str, bool]]) -> Iterator[tuple[str, bool]]:
+        nonlocal last_line, ended
+        for number, (line, too_long) in enumerate(lines, start=1):
+            if line.strip(PADDING):
+                last_line, ended = number, line.endswith("\n")
+            yield line, too_long
+
+    site, lines = file_site(track(lines_of(io.BytesIO(data))))
     raw = None
-    for raw in split_text(text, name):  # noqa: B007 (the last one is wanted)
+    for raw in site.cut(lines, name):  # noqa: B007 (the last one is wanted)
         pass
-    stripped = text.rstrip(PADDING)
-    ended = not stripped or "\n" in text[len(stripped) :]
-    last_line = stripped.count("\n") + 1
     in_hand = False
     if raw is not None:
         in_hand = raw.first_line + raw.text.count("\n") - 1 >= last_line
         if in_hand and not ended and raw.text.endswith("\n"):
             raw = replace(raw, text=raw.text[:-1])  # the cutter ends every hand with a line end
-    return _Tail(raw, ended, last_line, in_hand)
+    return _Tail(raw, ended, max(last_line, 1), in_hand)
 
 
 def _file_site(data: bytes) -> sites.Site:
