@@ -133,9 +133,9 @@ def lock_holder(exc: BaseException) -> int | None:
 def connect_read_only(
     path: Path | str,
     *,
-    retries: int = 60,
-    wait: float = 0.05,
-    max_wait: float = 0.5,
+    retries: int = 150,
+    wait: float = 0.02,
+    max_wait: float = 0.2,
     on_wait: Callable[[str], None] | None = None,
 ) -> duckdb.DuckDBPyConnection:
     """Open the store read-only, retrying while an import holds it; `StoreBusy` if it stays busy.

@@ -140,7 +140,6 @@ class Importer:
                 )
                 totals.add(self.writer.commit() if self.writer.ready() else [], self.progress)
                 totals.add(self.writer.finished(), self.progress)
-                self.writer.yield_to_readers()
         except KeyboardInterrupt:
             interrupted = True
             self._stop_pool()
@@ -169,10 +168,10 @@ class Importer:
         last hand of a file is read again until it parses), they are not news."""
         if not file_ids:
             return set()
-        rows = self.writer.con.execute(
+        rows = self.writer.execute(
             "SELECT file_id, first_line, line, error FROM rejects WHERE list_contains(?, file_id)",
             [file_ids],
-        ).fetchall()
+        )
         return {(f, first, line, error) for f, first, line, error in rows}
 
     def _results(self, tasks: Iterator[tuple[Task, list[PieceMeta]]], todo: int

@@ -4,11 +4,14 @@ Each batch is one transaction: the new hands with all their rows, the rejects an
 hands, and each file's new end (size, lines, SHA-256). A crash at any instant leaves the
 database at the end of the last committed batch, and the next import resumes from the ends
 recorded there. Between batches the writer holds no transaction, and it closes the database
-whenever a reader asks for it (see `razz.store.db`).
+whenever a reader asks for it (see `razz.store.db`): a thread looks for a reader's request
+every `READER_POLL` seconds and lets the reader in as soon as the commit in progress, if any,
+has ended, so `razz stats` and the dashboard answer during an import about as fast as idle.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -28,6 +31,9 @@ from razz.store.work import PartCounts, TaskResult
 
 if TYPE_CHECKING:
     import duckdb
+
+READER_POLL = 0.03
+"""Seconds between two looks for a reader waiting for the database."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +131,13 @@ class Writer:
         # Commits run in this thread (DuckDB lets go of the GIL while it works).
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="razz-writer")
         self._pending: Future[BatchReport] | None = None
+        # Held by whoever uses the connection (a commit, a look-up) and by a reader's turn.
+        self._db_lock = threading.RLock()
+        self._stopping = threading.Event()
+        self._readers = threading.Thread(
+            target=self._let_readers_in, name="razz-readers", daemon=True
+        )
+        self._readers.start()
 
     # -------------------------------------------------------------- connection
 
@@ -138,33 +151,50 @@ class Writer:
             )
         return self._con
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one query on the store between commits; its rows."""
+        with self._db_lock:
+            return self.con.execute(sql, list(params)).fetchall()
+
     def yield_to_readers(self, patience: float = 2.0) -> bool:
         """Close the database while a reader that asked for it gets in (at most `patience` s).
 
-        Never during a commit: the reader then waits for its end (a second at most).
+        Never during a commit: the reader waits for its end. Called by the writer's own
+        thread every `READER_POLL` seconds; safe from any thread.
         """
-        if self._con is None or self._pending is not None:
-            return False
         if not store_db.reader_waiting(self.path):
             return False
-        self._con.close()
-        self._con = None
-        deadline = time.monotonic() + patience
-        while store_db.reader_waiting(self.path) and time.monotonic() < deadline:
-            time.sleep(0.02)
+        with self._db_lock:
+            if self._con is None:
+                return False
+            self._con.close()
+            self._con = None
+            deadline = time.monotonic() + patience
+            while store_db.reader_waiting(self.path) and time.monotonic() < deadline:
+                time.sleep(0.01)
         return True
+
+    def _let_readers_in(self) -> None:
+        while not self._stopping.wait(READER_POLL):
+            try:
+                self.yield_to_readers()
+            except Exception:  # a reader's turn is a courtesy: never stop the import for it
+                continue
 
     def release(self) -> None:
         """Wait for the commit in progress, then let go of the database until it is needed."""
         try:
             self._wait()
         finally:
-            if self._con is not None:
-                self._con.close()
-                self._con = None
+            with self._db_lock:
+                if self._con is not None:
+                    self._con.close()
+                    self._con = None
 
     def close(self) -> None:
         """Release the database for good."""
+        self._stopping.set()
+        self._readers.join()
         try:
             self.release()
         finally:
@@ -177,18 +207,18 @@ class Writer:
         if not paths:
             return {}
         assert self._pending is None, "read the files' state between imports only"
-        rows = self.con.execute(
+        rows = self.execute(
             "SELECT f.path, f.file_id, f.size, f.lines, f.sha256 FROM files AS f "
             "SEMI JOIN (SELECT unnest(?::VARCHAR[]) AS path) USING (path)",
             [list(paths)],
-        ).fetchall()
+        )
         return {path: FileState(fid, size, lines, sha) for path, fid, size, lines, sha in rows}
 
     def new_file_ids(self, count: int) -> list[int]:
         """Fresh file ids (a crash before commit only leaves a gap in the numbering)."""
         if count <= 0:
             return []
-        rows = self.con.execute("SELECT nextval('file_ids') FROM range(?)", [count]).fetchall()
+        rows = self.execute("SELECT nextval('file_ids') FROM range(?)", [count])
         return [r[0] for r in rows]
 
     # -------------------------------------------------------------- batches
@@ -278,17 +308,18 @@ class Writer:
             name: pa.concat_tables(parts) if parts else None
             for name, parts in batch.tables.items()
         }
-        con = self.con
-        con.execute("BEGIN TRANSACTION")
-        try:
-            stored, duplicates_by_file, again, repaired = self._load_hands(con, tables)
-            self._load_rejects(con, tables, batch.files.values())
-            late = self._load_late_findings(con, batch.late)
-            self._update_files(con, batch.files.values(), duplicates_by_file)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
+        with self._db_lock:
+            con = self.con
+            con.execute("BEGIN TRANSACTION")
+            try:
+                stored, duplicates_by_file, again, repaired = self._load_hands(con, tables)
+                self._load_rejects(con, tables, batch.files.values())
+                late = self._load_late_findings(con, batch.late)
+                self._update_files(con, batch.files.values(), duplicates_by_file)
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
         hands_table = stored.get("hands")
         new_hands = findings = 0
         if hands_table is not None:
