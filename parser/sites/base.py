@@ -13,6 +13,7 @@ the project recognises but does not read yet skips each hand with its game and w
 
 from __future__ import annotations
 
+import os
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
@@ -22,8 +23,20 @@ from typing import Protocol
 
 from razz.parser.events import ParseResult, SkippedHand
 
-MAX_LINE = 64 * 1024  # characters; real lines are under 200
-MAX_HAND_LINES = 5000  # real hands have under 200 lines
+
+def _setting(name: str, default: int) -> int:
+    """A bound on what one input may cost: the environment variable `name` when it holds a
+    positive whole number, else `default` (see `razz.store.sources.Limits` for the others)."""
+    raw = os.environ.get(name, "").strip()
+    return int(raw) if raw.isdigit() and int(raw) > 0 else default
+
+
+MAX_LINE = _setting("RAZZ_MAX_LINE_CHARS", 64 * 1024)  # characters; real lines are under 200
+MAX_HAND_LINES = _setting("RAZZ_MAX_HAND_LINES", 5000)  # real hands have under 200 lines
+LINE_TOO_LONG = f"line longer than {MAX_LINE:,} characters (RAZZ_MAX_LINE_CHARS)"
+"""Why a hand with an over-long line is not read: one line, naming the setting."""
+HAND_TOO_LONG = f"hand longer than {MAX_HAND_LINES:,} lines (RAZZ_MAX_HAND_LINES)"
+"""Why a hand with too many lines is not read: one line, naming the setting."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,10 +216,10 @@ def text_cut(
         if not block:
             first = number
         if too_long and problem is None:
-            problem, problem_line = f"line longer than {MAX_LINE} characters", number
+            problem, problem_line = LINE_TOO_LONG, number
         if len(block) >= MAX_HAND_LINES:
             if problem is None:
-                problem, problem_line = f"hand longer than {MAX_HAND_LINES} lines", number
+                problem, problem_line = HAND_TOO_LONG, number
             continue  # keep memory flat: the hand is reported, its extra lines dropped
         block.append(line)
     if block:

@@ -22,8 +22,9 @@ from dataclasses import replace
 
 from razz.parser.events import ParseResult, SkippedHand
 from razz.parser.sites.base import (
+    HAND_TOO_LONG,
+    LINE_TOO_LONG,
     MAX_HAND_LINES,
-    MAX_LINE,
     NO_LOG_LINES,
     RAZZ,
     RawHand,
@@ -87,11 +88,11 @@ class Merge(Site):
             elif not block:
                 continue  # outside any game: the description, session tags
             if too_long and problem is None:
-                problem, problem_line = f"line longer than {MAX_LINE} characters", number
+                problem, problem_line = LINE_TOO_LONG, number
             if len(block) < MAX_HAND_LINES:
                 block.append(line if line.endswith("\n") else line + "\n")
             elif problem is None:
-                problem, problem_line = f"hand longer than {MAX_HAND_LINES} lines", number
+                problem, problem_line = HAND_TOO_LONG, number
             if _GAME_CLOSE.match(line):
                 yield RawHand(source, first, "".join(block), problem, problem_line)
                 block = []

@@ -33,8 +33,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from razz.parser import events as ev
 from razz.parser.events import UNKNOWN_CARD
 from razz.parser.sites.base import (
+    HAND_TOO_LONG,
+    LINE_TOO_LONG,
     MAX_HAND_LINES,
-    MAX_LINE,
     NO_LOG_LINES,
     RAZZ,
     RawHand,
@@ -683,11 +684,11 @@ class Phh(Site):
                     continue
                 first = number
             if too_long and problem is None:
-                problem, problem_line = f"line longer than {MAX_LINE} characters", number
+                problem, problem_line = LINE_TOO_LONG, number
             if len(block) < MAX_HAND_LINES:
                 block.append(line if line.endswith("\n") else line + "\n")
             elif problem is None:
-                problem, problem_line = f"hand longer than {MAX_HAND_LINES} lines", number
+                problem, problem_line = HAND_TOO_LONG, number
         if any(x.strip() for x in block):
             yield RawHand(source, first, "".join(block), problem, problem_line)
 
