@@ -22,7 +22,6 @@ Its steps, the same for all three commands:
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 from collections import deque
@@ -59,9 +58,6 @@ R = TypeVar("R")
 
 IN_PROCESS_BYTES = 2 << 20
 """Below this many bytes, worker processes would take longer to start than the work takes."""
-
-WORKER_NICENESS = 10
-"""How much lower than the command's the workers' scheduling priority is."""
 
 
 def hand_key(site: str, hand_id: str) -> str:
@@ -325,10 +321,6 @@ def _worker_start(ruleset: str | None, owner: int | None = None) -> None:
     # done. If it dies without doing so (kill -9), the worker ends on its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    # Reading hands is batch work: a reader of the store (`razz stats`, the dashboard) that
-    # runs meanwhile should get the cores first.
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICENESS)
     if owner is not None:
         watch_parent(owner)
     init_worker(ruleset)
