@@ -114,7 +114,8 @@ def test_reimporting_an_unchanged_file_with_a_rejected_last_hand_is_not_a_new_fa
 ) -> None:
     one, two = hands_of(ONE_FILE, 2)
     bad = tmp_path / "bad.txt"
-    # The rejected hand ends the file, with no empty line after it: it is read again each time.
+    # The rejected hand ends the file, with no empty line after it, but it is complete (its
+    # summary is whole): it is read once, and an unchanged file is not read again.
     bad.write_text(one + "\n\n" + two.replace("posts the ante", "eats the ante", 1).rstrip())
     db = str(tmp_path / "r.duckdb")
     first = razz("import", str(bad), "--db", db)
@@ -122,8 +123,14 @@ def test_reimporting_an_unchanged_file_with_a_rejected_last_hand_is_not_a_new_fa
     for _ in range(2):
         again = razz("import", str(bad), "--db", db)
         assert again.returncode == 0, again.stdout + again.stderr
-        assert "0 rejected (1 more already recorded by an earlier import)" in again.stdout
+        assert "1 unchanged" in again.stdout and "0 rejected" in again.stdout
         assert "eats the ante" not in again.stderr
+    # grown, it is read again from that hand: the reject is known, not news
+    with bad.open("a") as f:
+        f.write("\n\n" + one)
+    grown = razz("import", str(bad), "--db", db)
+    assert grown.returncode == 0, grown.stdout + grown.stderr
+    assert "0 rejected (1 more already recorded by an earlier import)" in grown.stdout
 
 
 # ------------------------------------------------------------------ files without hands

@@ -55,10 +55,10 @@ def test_the_summary_goes_to_stdout_and_plain_progress_lines_to_stderr(tmp_path:
 
 def test_a_rejected_hand_makes_the_exit_status_1(tmp_path: Path) -> None:
     a = tmp_path / "a.txt"
-    a.write_text(hands.H1 + hands.GARBAGE)
+    a.write_text(hands.H1 + hands.GARBAGE + hands.H2)  # last, it would be held back
     done = razz("import", "--db", str(tmp_path / "r.duckdb"), str(a))
     assert done.returncode == 1
-    assert "1 new hand," in done.stdout and "1 rejected" in done.stdout
+    assert "2 new hands," in done.stdout and "1 rejected" in done.stdout
 
 
 def test_a_path_that_names_nothing_is_reported_and_the_rest_imported(tmp_path: Path) -> None:
