@@ -363,7 +363,10 @@ def unfinished_at(data: bytes, name: str = "") -> int | None:
     raw = tail.raw
     if raw is not None:
         site = sites.recognise(first_line(raw.text)) or _file_site(data)
-        if not site.complete(raw.text):
+        # A room whose hands hold no empty line writes the empty lines after a hand once the
+        # hand is written: a hand followed by one is whole, even if its summary is odd.
+        written = tail.blank_after and tail.in_hand and bool(site.header_bytes)
+        if not written and not site.complete(raw.text):
             return _line_start(data, raw.first_line)
     if tail.ended or (raw is not None and tail.in_hand):
         return None
@@ -376,6 +379,7 @@ class _Tail:
     ended: bool  # the text ends with a line end (padding aside)
     last_line: int  # the number of its last line that is not padding
     in_hand: bool  # that line is the last hand's
+    blank_after: bool = False  # an empty line follows it
 
 
 def _tail(data: bytes, name: str) -> _Tail:
@@ -384,13 +388,15 @@ def _tail(data: bytes, name: str) -> _Tail:
     from razz.parser.reader import file_site, lines_of
     from razz.parser.sites.base import PADDING
 
-    last_line, ended = 0, True
+    last_line, ended, blank_after = 0, True, False
 
     def track(lines: Iterable[tuple[str, bool]]) -> Iterator[tuple[str, bool]]:
-        nonlocal last_line, ended
+        nonlocal last_line, ended, blank_after
         for number, (line, too_long) in enumerate(lines, start=1):
             if line.strip(PADDING):
-                last_line, ended = number, line.endswith("\n")
+                last_line, ended, blank_after = number, line.endswith("\n"), False
+            elif last_line and line.endswith("\n"):
+                blank_after = True
             yield line, too_long
 
     site, lines = file_site(track(lines_of(io.BytesIO(data))))
@@ -402,7 +408,7 @@ def _tail(data: bytes, name: str) -> _Tail:
         in_hand = raw.first_line + raw.text.count("\n") - 1 >= last_line
         if in_hand and not ended and raw.text.endswith("\n"):
             raw = replace(raw, text=raw.text[:-1])  # the cutter ends every hand with a line end
-    return _Tail(raw, ended, max(last_line, 1), in_hand)
+    return _Tail(raw, ended, max(last_line, 1), in_hand, blank_after)
 
 
 def _file_site(data: bytes) -> sites.Site:
