@@ -56,6 +56,15 @@ def fingerprint(db: Path) -> dict[str, tuple[int, int]]:
             out[table] = con.execute(
                 f"SELECT count(*), coalesce(sum(hash(*COLUMNS({cols}))), 0) FROM {table}"
             ).fetchone()
+        # The daily sums of the player pages, as their readers add them up (a hand stored
+        # again must leave them as if it had been stored once).
+        out["player_days"] = con.execute("""
+            SELECT count(*), coalesce(sum(hash(*COLUMNS(*))), 0) FROM (
+                SELECT player, room, unit, currency, kind, stakes, big_bet, table_name, day,
+                       sum(hands), sum(hero_hands), sum(net), round(sum(net_bb), 6),
+                       round(sum(rake_paid), 6)
+                FROM player_days GROUP BY ALL HAVING sum(hands) <> 0)
+            """).fetchone()
     return out
 
 
