@@ -3,10 +3,23 @@
 The engine never asks which room it is replaying; it reads these fields. A room whose rules
 differ gets a new `Ruleset`, not a new branch in the engine.
 
+Every parameter of a ruleset carries its `Evidence`: the rule of RAZZ_RULES.md, the room's
+rule page or the real log line (file of ../shared/corpus/ and the line, verbatim) that
+settles it. A log that deviates from a settled parameter breaks the rule (an error); a
+parameter the room's rules and logs leave open is marked unsettled, and a deviation from it
+is only a warning. The stakes table gives the ante and the bring-in per stake level, each
+with the log line or format note that shows it, so that one hand is enough to find a wrong
+amount.
+
 >>> POKERSTARS.max_raises, POKERSTARS.cap_heads_up
 (3, True)
 >>> get_ruleset("cardroom").cap_heads_up
 False
+>>> POKERSTARS.settles("cap_heads_up"), POKERSTARS.settles("short_all_in_counts_to_cap")
+(True, False)
+>>> s = POKERSTARS.stakes_for(Unit.CHIP, 50, 100)
+>>> (s.ante, s.bring_in)
+(10, 15)
 """
 
 from __future__ import annotations
@@ -46,14 +59,31 @@ class OddChip(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """Why a ruleset parameter has its value, and whether that settles it.
+
+    `source` names where the value comes from (`RAZZ_RULES.md STRUCT-CAP`, or a real log:
+    `corpus pokerstars/<file>`); `quote` is the rule's words or the log line(s), verbatim.
+    An unsettled parameter (`settled=False`) is the auditor's best reading where the room's
+    rules and logs say nothing: a deviation from it is a warning, and `quote` says why.
+    """
+
+    source: str
+    quote: str
+    settled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Stakes:
-    """The ante and bring-in a room sets for one stake level (None: not stated)."""
+    """The ante and bring-in a room sets for one stake level (None: not stated), and why."""
 
     unit: Unit
     small_bet: int
     big_bet: int
     ante: int | None
     bring_in: int | None
+    evidence: Evidence | None = None
+    tournament: bool | None = None  # None: cash games and tournaments alike
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,30 +114,195 @@ class Ruleset:
     # STRUCT-BRINGIN-SIZE: whether the bring-in must be more than the ante (False: it may
     # equal it, as in WSOP stud structures).
     bring_in_over_ante: bool = True
+    # Why each parameter above has its value: (parameter name, evidence) pairs.
+    evidence: tuple[tuple[str, Evidence], ...] = ()
 
-    def stakes_for(self, unit: Unit, small_bet: int, big_bet: int) -> Stakes | None:
-        """The room's stated ante and bring-in for these stakes, if it states them."""
+    def evidence_for(self, parameter: str) -> Evidence | None:
+        """The evidence for one parameter (by field name), if the ruleset gives any."""
+        for name, found in self.evidence:
+            if name == parameter:
+                return found
+        return None
+
+    def settles(self, parameter: str) -> bool:
+        """Whether the room's rules or logs settle this parameter: a deviation is an error.
+
+        A parameter without evidence, or with evidence marked unsettled, does not.
+        """
+        found = self.evidence_for(parameter)
+        return found is not None and found.settled
+
+    def stakes_for(
+        self, unit: Unit, small_bet: int, big_bet: int, tournament: bool | None = None
+    ) -> Stakes | None:
+        """The room's stated ante and bring-in for these stakes, if it states them.
+
+        `tournament` None matches cash and tournament entries alike.
+
+        >>> POKERSTARS.stakes_for(Unit.CENT, 4, 8).bring_in
+        2
+        >>> POKERSTARS.stakes_for(Unit.CHIP, 50, 100, tournament=False) is None
+        True
+        """
         for s in self.stakes:
-            if (s.unit, s.small_bet, s.big_bet) == (unit, small_bet, big_bet):
+            if (s.unit, s.small_bet, s.big_bet) != (unit, small_bet, big_bet):
+                continue
+            if tournament is None or s.tournament is None or s.tournament == tournament:
                 return s
         return None
 
 
+_RAZZ_CASH = "corpus pokerstars/Razz-USD-0.04-0.08-200911.txt"
+
+
+def _stars_level(small_bet: int, ante: int, bring_in: int, source: str, quote: str) -> Stakes:
+    """A PokerStars tournament level (chips): ante a fifth, bring-in 3/10 of the small bet."""
+    return Stakes(
+        Unit.CHIP,
+        small_bet,
+        2 * small_bet,
+        ante,
+        bring_in,
+        Evidence(source, quote),
+        tournament=True,
+    )
+
+
+# The ante and bring-in per stake level that real PokerStars logs show. Stars prints neither in
+# the header, so each entry is taken from the ante and bring-in lines of a real hand. The stud
+# games of a Stars tournament (HORSE, 8-Game, Triple Stud) share one structure per level, so
+# Stud and Stud Hi/Lo hands show the amounts of Razz at the same level too: every level below,
+# Razz or not, is ante = small bet / 5 and bring-in = 3 × small bet / 10.
+POKERSTARS_STAKES: tuple[Stakes, ...] = (
+    Stakes(
+        Unit.CENT,
+        4,
+        8,
+        ante=1,
+        bring_in=2,
+        evidence=Evidence(
+            f"{_RAZZ_CASH}:8,19",
+            "kobreli: posts the ante $0.01\nkobreli: brings in for $0.02",
+        ),
+        tournament=False,
+    ),
+    _stars_level(
+        30,
+        6,
+        9,
+        "FORMATS.md 1.4",
+        "HG 30/60 has ante 6 and bring-in 9",
+    ),
+    _stars_level(
+        50,
+        10,
+        15,
+        "FORMATS.md 1.4",
+        "MTT Level IV 50/100 has ante 10 and bring-in 15",
+    ),
+    _stars_level(
+        200,
+        40,
+        60,
+        "corpus pokerstars/7-StudHL-USD-0.98-0.12-202302.allin.ante.txt:11,28",
+        "Player0: posts the ante 40\nPlayer5: brings in for 60",
+    ),
+    _stars_level(
+        250,
+        50,
+        75,
+        "corpus pokerstars/Triple-Stud-USD-2.00-0.20-MTT-201301.txt:11,25",
+        "Player0: posts the ante 50\nPlayer1: brings in for 75",
+    ),
+)
+
 POKERSTARS = Ruleset(
     name="pokerstars",
     title="PokerStars",
-    # The cap holds heads-up: a real $0.04/$0.08 river between two players logs
-    # `Betting is capped` after the bet and three raises.
     max_raises=3,
     cap_heads_up=True,
-    # Stars headers never print the ante or the bring-in; they are inferred per table.
-    stakes=(),
+    stakes=POKERSTARS_STAKES,
     tie_break=TieBreak.EARLIEST_SEAT,
     all_in_opener=AllInOpener.NEXT_CLOCKWISE,
     short_all_in=ShortAllIn.NEVER,
     short_all_in_counts_to_cap=False,
     raise_over_short_all_in=True,
     odd_chip=OddChip.EARLIEST_SEAT,
+    evidence=(
+        (
+            "max_raises",
+            # a bet and three raises, then the room closes the round
+            Evidence(
+                f"{_RAZZ_CASH}:485,486,487,488,489",
+                "kobreli: bets $0.08\nSilkZone: raises $0.08 to $0.16\n"
+                "kobreli: raises $0.08 to $0.24\nSilkZone: raises $0.08 to $0.32\n"
+                "Betting is capped",
+            ),
+        ),
+        (
+            "cap_heads_up",
+            # the capped river above is heads-up: the third player folded on 5th street
+            Evidence(
+                f"{_RAZZ_CASH}:477,484,488,489",
+                "Hero: folds\n*** RIVER ***\nSilkZone: raises $0.08 to $0.32\nBetting is capped",
+            ),
+        ),
+        (
+            "stakes",
+            Evidence(
+                "FORMATS.md 1.4",
+                "The ante and the bring-in never appear in the header.",
+            ),
+        ),
+        (
+            "tie_break",
+            Evidence(
+                "RAZZ_RULES.md ORDER-TIE",
+                "If two exposed boards are exactly equal in rank, the player in the earlier seat"
+                " (seat order, from seat 1) acts first.",
+            ),
+        ),
+        (
+            "all_in_opener",
+            Evidence(
+                "RAZZ_RULES.md ORDER-ALLIN",
+                "If the player with the best board is all-in, the action starts with the next"
+                " player clockwise who can still act.",
+            ),
+        ),
+        (
+            "short_all_in",
+            Evidence(
+                "RAZZ_RULES.md ACT-ALLIN-SHORT",
+                "An all-in for less than a full bet, completion or raise does not reopen the"
+                " betting to players who have already acted",
+            ),
+        ),
+        (
+            "short_all_in_counts_to_cap",
+            Evidence(
+                "RAZZ_RULES.md ACT-ALLIN-SHORT",
+                "whether a short all-in counts toward the cap, are ruleset parameters.",
+                settled=False,  # no Stars rule page or log in the corpus shows it
+            ),
+        ),
+        (
+            "raise_over_short_all_in",
+            Evidence(
+                "RAZZ_RULES.md ACT-ALLIN-SHORT",
+                "whether the following raise is counted from the short amount",
+                settled=False,  # no Stars rule page or log in the corpus shows it
+            ),
+        ),
+        (
+            "odd_chip",
+            Evidence(
+                "RAZZ_RULES.md WIN-SPLIT",
+                "Odd chips follow the room's odd-chip rule (ruleset parameter; e.g. to the"
+                " earliest seat).",
+            ),
+        ),
+    ),
 )
 
 CARDROOM = Ruleset(
@@ -180,6 +375,7 @@ MERGE = Ruleset(
 FULLTILT = replace(
     POKERSTARS,
     name="fulltilt",
+    evidence=(),  # PokerStars' evidence is not this room's: nothing is settled here
     title="Full Tilt Poker",
     # The ante and the bring-in need no inference: the header states the ante
     # (`$0.10/$0.20 Ante $0.02`, FORMATS.md §2) and the engine takes it from there; the
@@ -193,6 +389,7 @@ FULLTILT = replace(
 WINAMAX = replace(
     POKERSTARS,
     name="winamax",
+    evidence=(),  # PokerStars' evidence is not this room's: nothing is settled here
     title="Winamax",
     # The header states the ante with the bets: `Razz fixed limit (5€/25€/50€)` (FORMATS.md
     # §3), and the engine takes it from there. The bring-in is read from the hand (`Hero
@@ -205,6 +402,7 @@ WINAMAX = replace(
 KINGSCLUB = replace(
     POKERSTARS,
     name="kingsclub",
+    evidence=(),  # PokerStars' evidence is not this room's: nothing is settled here
     title="KingsClub",
     # Neither the ante nor the bring-in is in the header (`#39969356: Limit Razz - 40/80`):
     # both are read from the hand (`Player0: posts ante 10`, `Player0 brings in for 10`;

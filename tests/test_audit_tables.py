@@ -3,12 +3,24 @@ and bring-in (STRUCT-ANTE, STRUCT-BRINGIN-SIZE), fed one hand at a time or in on
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from razz.parser import Hand, read_text
-from razz.replay.audit import audit_hand
+from razz.replay import audit
 from razz.replay.findings import Severity
+from razz.replay.results import HandResult
+from razz.replay.ruleset import POKERSTARS
 from razz.replay.tablecheck import TableCheck, check_tables, with_findings
+
+# The hands below play $0.04/$0.08, which the PokerStars stakes table knows (each hand is then
+# judged alone); without the table the amounts must be inferred from the other hands.
+NO_STAKES_TABLE = dataclasses.replace(POKERSTARS, stakes=())
+
+
+def audit_hand(hand: Hand) -> HandResult:
+    return audit.audit_hand(hand, NO_STAKES_TABLE)
+
 
 DATA = Path(__file__).parent / "data" / "replay"
 FOLDED = (DATA / "uncontested_partial_show.txt").read_text(encoding="utf-8")

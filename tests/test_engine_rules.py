@@ -515,6 +515,8 @@ NEAR_MISSES = [
                 "Seat 3: Bob showed [7d 8d 5c 9h Ac 2d 4s] and won ($1.17) with Lo: 7,5,4,2,A",
             ),
         ),
+        # at stakes the ruleset's stakes table does not know (at $0.04/$0.08 it says $0.02)
+        ruleset=replace(POKERSTARS, stakes=()),
         name="a bring-in between the ante and the small bet",
     ),
     NearMiss(
