@@ -1,27 +1,32 @@
-"""Checks across the hands of one table, in time order: stack continuity, the ante, the bring-in.
+"""Checks across the hands of one table: stack continuity, the ante, the bring-in.
 
-`TableCheck` is fed hands one by one (the importer streams them) and keeps a little state per
-table: each player's last final stack, and how often each ante and bring-in amount was seen.
+`TableCheck` is fed hands in any order (files in any order, hands newest first, several
+imports) and judges them all at `finish()`, in time order per table (ties by hand id), so
+the findings never depend on the order the hands came in. Of each hand it keeps only the few
+facts the checks need (`HandFacts`).
 
 * LOG-CONTINUITY: a player's starting stack equals their final stack in the previous hand of
   the table. Cash stacks may grow (top-ups are not logged) but never shrink; tournament
   stacks match exactly. Only consecutive hands are compared: a player absent from the
   previous hand (who left and came back), or a gap longer than `max_gap`, starts afresh.
-* STRUCT-ANTE, STRUCT-BRINGIN-SIZE: PokerStars headers never print the ante and bring-in, so
-  they are inferred per table and stakes as the amount `min_agree` hands agree on; hands that
-  disagree are flagged (warnings: the evidence is the rest of the table). Hands seen before
-  the amount is known are flagged when it becomes known, or by `finish()`.
+* STRUCT-ANTE, STRUCT-BRINGIN-SIZE at stakes the ruleset's stakes table does not know (where
+  it does, each hand is judged alone by the engine): the other hands at the same stakes
+  settle the amount when at least `min_agree` of them agree and none differs. A hand with
+  another amount is then an error that names the hands that settled it. With weaker
+  evidence (a majority of two or more, or one other hand that differs too) it is a warning.
+  The hands compared are those of the table (cash) or of the tournament (every table of a
+  tournament plays one structure).
 
-`check_tables(pairs)` runs it in one batch, sorting the hands of each table by time.
+`check_tables(pairs)` runs it in one batch.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from functools import partial
+from itertools import pairwise
 
 from razz.parser.events import (
     BringIn,
@@ -40,54 +45,102 @@ from razz.replay.state import format_money
 
 HandKey = tuple[str, str]  # (source, hand id)
 
+_NAMED = 6  # settling hands named in a message; more are counted
+
 
 @dataclass(frozen=True, slots=True)
-class _Seen:
-    """One hand's amount, kept until the table's amount is known."""
+class Amount:
+    """A hand's ante or bring-in, and the line that shows it."""
 
-    value: int
+    name: str  # "ante" or "bring-in"
     rule: RuleId
-    what: str  # "the ante at table 'Gotha II' ($0.04/$0.08)"
+    value: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What the cross-hand checks need to know of one hand (small, picklable)."""
+
+    site: str
+    table: str
+    tournament_id: str | None
     source: str
     hand_id: str
-    line: int
+    started_at: datetime
+    tournament: bool
     unit: Unit
     currency: str | None
+    small_bet: int
+    big_bet: int
+    seats: tuple[tuple[str, int, int], ...]  # (player, starting stack, seat line)
+    finals: tuple[tuple[str, int], ...]  # (player, final stack)
+    left: frozenset[str]  # players who left the table during the hand
+    amounts: tuple[Amount, ...]
+    context: bool = False  # known for the checks of other hands; its own were reported
 
-    def flag(self, expected: int) -> Finding:
-        money = partial(format_money, unit=self.unit, currency=self.currency)
-        return Finding(
-            rule=self.rule,
-            severity=Severity.WARNING,
-            source=self.source,
-            hand_id=self.hand_id,
-            line=self.line,
-            expected=money(expected),
-            actual=money(self.value),
-            message=f"{self.what[0].upper()}{self.what[1:]} is {money(expected)} in its other"
-            f" hands; this hand has {money(self.value)}.",
+    @property
+    def order(self) -> tuple[datetime, tuple[int, str]]:
+        """Time order, ties by hand id."""
+        return self.started_at, _id_order(self.hand_id)
+
+    def money(self, amount: int) -> str:
+        return format_money(amount, unit=self.unit, currency=self.currency)
+
+
+def facts_of(hand: Hand, result: HandResult, *, context: bool = False) -> HandFacts:
+    """The facts of one audited hand (`context`: only there for its neighbours' checks)."""
+    header = hand.header
+    finals = {p.player: p.final_stack for p in result.players}
+    seats = []
+    for e in hand.events:
+        if isinstance(e, SeatLine):
+            seats.append((e.player, e.stack, e.line))
+            finals.setdefault(e.player, e.stack)
+    left = frozenset(
+        e.player
+        for e in hand.events
+        if isinstance(e, Noise) and e.kind is NoiseKind.LEAVES and e.player
+    )
+    ante_line, bring_in_line = _lines(hand, result)
+    amounts = tuple(
+        Amount(name, rule, value, line)
+        for name, rule, value, line in (
+            ("ante", RuleId.STRUCT_ANTE, result.ante, ante_line),
+            ("bring-in", RuleId.STRUCT_BRINGIN_SIZE, result.bring_in, bring_in_line),
         )
+        if value is not None
+    )
+    return HandFacts(
+        site=header.site,
+        table=header.table,
+        tournament_id=header.tournament_id,
+        source=header.source,
+        hand_id=header.hand_id,
+        started_at=header.started_at,
+        tournament=header.kind is GameKind.TOURNAMENT,
+        unit=header.unit,
+        currency=header.currency,
+        small_bet=header.small_bet,
+        big_bet=header.big_bet,
+        seats=tuple(seats),
+        finals=tuple(finals.items()),
+        left=left,
+        amounts=amounts,
+        context=context,
+    )
 
 
 @dataclass(slots=True)
-class _Amounts:
-    """How often each amount (ante or bring-in) was seen at one table and stakes."""
+class _Group:
+    """The hands that must agree on one amount (ante or bring-in) at one stakes."""
 
-    counts: Counter[int] = field(default_factory=Counter)
-    known: int | None = None  # the amount the table agrees on, once it does
-    pending: list[_Seen] = field(default_factory=list)  # hands seen before it is known
-
-
-@dataclass(slots=True)
-class _Table:
-    last_time: datetime | None = None
-    stacks: dict[str, int] = field(default_factory=dict)  # final stacks of the previous hand
-    left: set[str] = field(default_factory=set)  # players who left during the previous hand
-    amounts: dict[tuple[str, int, int, str], _Amounts] = field(default_factory=dict)
+    where: str  # "at table 'Gotha II' ($0.04/$0.08)"
+    hands: list[tuple[HandFacts, Amount]] = field(default_factory=list)
 
 
 class TableCheck:
-    """Cross-hand checks, fed one hand at a time in time order per table.
+    """Cross-hand checks over hands fed in any order, judged at `finish()`.
 
     >>> check = TableCheck()
     >>> check.finish()
@@ -97,124 +150,156 @@ class TableCheck:
     def __init__(self, *, max_gap: timedelta = timedelta(minutes=10), min_agree: int = 3) -> None:
         self.max_gap = max_gap
         self.min_agree = min_agree
-        self._tables: dict[tuple[str, str, str | None], _Table] = {}
+        self._tables: dict[tuple[str, str, str | None], list[HandFacts]] = {}
 
-    def feed(self, hand: Hand, result: HandResult) -> tuple[Finding, ...]:
-        """Check one hand against the previous ones of its table.
+    def feed(self, hand: Hand, result: HandResult, *, context: bool = False) -> tuple[Finding, ...]:
+        """Keep one hand for the checks; its findings come with `finish()`.
 
-        Returns its own findings, and those of earlier hands of the table that the new hand
-        shows to disagree with the table's ante or bring-in (each names its hand).
+        A `context` hand (one whose own findings were reported elsewhere) informs the checks
+        of the others and gets none of its own. Returns () (kept for streaming callers).
         """
-        header = hand.header
-        key = (header.site, header.table, header.tournament_id)
-        table = self._tables.setdefault(key, _Table())
-        found = self._continuity(hand, result, table)
-        money = _money(hand)
-        stakes = f"{money(header.small_bet)}/{money(header.big_bet)}"
-        where = f"at table '{header.table}' ({stakes})"
-        ante_line, bring_in_line = _lines(hand, result)
-        for name, value, line, rule in (
-            ("ante", result.ante, ante_line, RuleId.STRUCT_ANTE),
-            ("bring-in", result.bring_in, bring_in_line, RuleId.STRUCT_BRINGIN_SIZE),
-        ):
-            if value is None:
-                continue
-            seen = _Seen(
-                value,
-                rule,
-                f"the {name} {where}",
-                header.source,
-                header.hand_id,
-                line,
-                header.unit,
-                header.currency,
-            )
-            stakes_key = (name, header.small_bet, header.big_bet, str(header.unit))
-            found += self._amount(table, stakes_key, seen)
-        if table.last_time is None or header.started_at >= table.last_time:
-            table.last_time = header.started_at
-            table.stacks = {p.player: p.final_stack for p in result.players}
-            for e in hand.events:
-                if isinstance(e, SeatLine) and e.player not in table.stacks:
-                    table.stacks[e.player] = e.stack
-            table.left = {
-                e.player
-                for e in hand.events
-                if isinstance(e, Noise) and e.kind is NoiseKind.LEAVES and e.player
-            }
-        return tuple(found)
+        self.add(facts_of(hand, result, context=context))
+        return ()
+
+    def add(self, facts: HandFacts) -> None:
+        """Keep one hand's facts (e.g. sent by a worker process) for the checks."""
+        key = (facts.site, facts.table, facts.tournament_id)
+        self._tables.setdefault(key, []).append(facts)
 
     def finish(self) -> tuple[Finding, ...]:
-        """Flag the hands of tables whose amount never reached `min_agree` agreeing hands,
-        against the amount most of their hands show (when a strict majority shows one)."""
-        found: list[Finding] = []
-        for table in self._tables.values():
-            for amounts in table.amounts.values():
-                if amounts.known is not None or not amounts.pending:
-                    continue
-                ranked = [*amounts.counts.most_common(2), (0, 0)]
-                (top, count), (_, runner_up) = ranked[0], ranked[1]
-                if count >= 2 and count > runner_up:
-                    found += [s.flag(top) for s in amounts.pending if s.value != top]
-                amounts.pending.clear()
-        return tuple(found)
+        """Every cross-hand finding of the hands fed, in time order per table.
 
-    def _continuity(self, hand: Hand, result: HandResult, table: _Table) -> list[Finding]:
-        header = hand.header
-        last = table.last_time
-        if last is None or header.started_at < last or header.started_at - last > self.max_gap:
-            return []
-        money = _money(hand)
-        tournament = header.kind is GameKind.TOURNAMENT
+        The same hands give the same findings whatever order they were fed in. The hands are
+        forgotten: the check can be fed anew.
+        """
         found: list[Finding] = []
-        for e in hand.events:
-            if not isinstance(e, SeatLine) or e.player in table.left:
+        groups: dict[tuple[object, ...], _Group] = {}
+        for key in sorted(self._tables, key=lambda k: (k[0], k[1], k[2] or "")):
+            hands = sorted(self._tables[key], key=lambda h: h.order)
+            found += self._continuity(hands)
+            for h in hands:
+                stakes = f"{h.money(h.small_bet)}/{h.money(h.big_bet)}"
+                if h.tournament and h.tournament_id:
+                    scope: tuple[object, ...] = ("tournament", h.site, h.tournament_id)
+                    where = f"in tournament {h.tournament_id} ({stakes})"
+                else:
+                    scope = ("table", *key)
+                    where = f"at table '{h.table}' ({stakes})"
+                for a in h.amounts:
+                    gkey = (*scope, a.name, h.unit, h.small_bet, h.big_bet)
+                    groups.setdefault(gkey, _Group(f"the {a.name} {where}")).hands.append((h, a))
+        for group in groups.values():
+            found += self._amounts(group)
+        self._tables.clear()
+        return tuple(sorted(found, key=lambda f: (f.source, _id_order(f.hand_id or ""), f.line)))
+
+    def _continuity(self, hands: list[HandFacts]) -> list[Finding]:
+        found: list[Finding] = []
+        for prev, cur in pairwise(hands):
+            if cur.context or cur.started_at - prev.started_at > self.max_gap:
                 continue
-            before = table.stacks.get(e.player)
-            if before is None or e.stack == before or (e.stack > before and not tournament):
-                continue
-            if tournament:
-                message = (
-                    f"{e.player} ended the previous hand of this tournament table with"
-                    f" {money(before)} and starts this one with {money(e.stack)}."
-                )
-            else:
-                message = (
-                    f"{e.player} ended the previous hand at this table with {money(before)}"
-                    f" and starts this one with less, {money(e.stack)}, without leaving."
-                )
-            found.append(
-                Finding(
-                    rule=RuleId.LOG_CONTINUITY,
-                    severity=Severity.ERROR,
-                    source=header.source,
-                    hand_id=header.hand_id,
-                    line=e.line,
-                    expected=money(before) if tournament else f"at least {money(before)}",
-                    actual=money(e.stack),
-                    message=message,
-                )
-            )
+            before_of = dict(prev.finals)
+            for player, stack, line in cur.seats:
+                before = before_of.get(player)
+                if player in prev.left or before is None or stack == before:
+                    continue
+                if stack > before and not cur.tournament:
+                    continue  # a cash top-up, which Stars does not log
+                found.append(_continuity_finding(prev, cur, player, before, stack, line))
         return found
 
-    def _amount(self, table: _Table, key: tuple[str, int, int, str], seen: _Seen) -> list[Finding]:
-        amounts = table.amounts.setdefault(key, _Amounts())
-        amounts.counts[seen.value] += 1
-        if amounts.known is not None:
-            return [seen.flag(amounts.known)] if seen.value != amounts.known else []
-        top, count = amounts.counts.most_common(1)[0]
-        if count < self.min_agree:
-            amounts.pending.append(seen)
-            return []
-        amounts.known = top
-        late = [s.flag(top) for s in (*amounts.pending, seen) if s.value != top]
-        amounts.pending.clear()
-        return late
+    def _amounts(self, group: _Group) -> list[Finding]:
+        counts = Counter(a.value for _, a in group.hands)
+        found: list[Finding] = []
+        for h, a in group.hands:
+            if h.context:
+                continue
+            others = counts.copy()
+            others[a.value] -= 1
+            others = +others  # drop the amounts no other hand shows
+            if not others or (a.value in others and len(others) == 1):
+                continue
+            ranked = others.most_common()
+            top, count = ranked[0]
+            if top == a.value:
+                continue  # the table's most common amount: nothing to say against it
+            settled = len(others) == 1 and count >= self.min_agree
+            runner_up = ranked[1][1] if len(ranked) > 1 else 0
+            if not settled and not (count >= 2 and count > max(runner_up, counts[a.value])):
+                continue
+            agreeing = sorted(
+                (o for o, b in group.hands if b.value == top and o is not h),
+                key=lambda o: o.order,
+            )
+            found.append(_amount_finding(group.where, h, a, top, agreeing, settled, self.min_agree))
+        return found
 
 
-def _money(hand: Hand) -> Callable[[int], str]:
-    header = hand.header
-    return partial(format_money, unit=header.unit, currency=header.currency)
+def _continuity_finding(
+    prev: HandFacts, cur: HandFacts, player: str, before: int, stack: int, line: int
+) -> Finding:
+    money = cur.money
+    if cur.tournament:
+        message = (
+            f"{player} ended the previous hand of this tournament table (#{prev.hand_id}) with"
+            f" {money(before)} and starts this one with {money(stack)}."
+        )
+    else:
+        message = (
+            f"{player} ended the previous hand at this table (#{prev.hand_id}) with"
+            f" {money(before)} and starts this one with less, {money(stack)}, without leaving."
+        )
+    return Finding(
+        rule=RuleId.LOG_CONTINUITY,
+        severity=Severity.ERROR,
+        source=cur.source,
+        hand_id=cur.hand_id,
+        line=line,
+        expected=money(before) if cur.tournament else f"at least {money(before)}",
+        actual=money(stack),
+        message=message,
+    )
+
+
+def _amount_finding(
+    where: str,
+    h: HandFacts,
+    a: Amount,
+    top: int,
+    agreeing: list[HandFacts],
+    settled: bool,
+    min_agree: int,
+) -> Finding:
+    money = h.money
+    named = ", ".join(f"#{o.hand_id}" for o in agreeing[:_NAMED])
+    if len(agreeing) > _NAMED:
+        named += f" and {len(agreeing) - _NAMED} more"
+    what = f"{where[0].upper()}{where[1:]}"
+    if settled:
+        message = (
+            f"{what} is {money(top)}: the hands {named} all post {money(top)} and no other hand"
+            f" differs; this hand has {money(a.value)}."
+        )
+    elif len(agreeing) < min_agree:
+        message = (
+            f"{what} is {money(top)} in the hands {named}, too few to settle it ({min_agree}"
+            f" agreeing hands would); this hand has {money(a.value)}."
+        )
+    else:
+        message = (
+            f"{what} is {money(top)} in most of its hands ({named}), but another hand differs"
+            f" too; this hand has {money(a.value)}."
+        )
+    return Finding(
+        rule=a.rule,
+        severity=Severity.ERROR if settled else Severity.WARNING,
+        source=h.source,
+        hand_id=h.hand_id,
+        line=a.line,
+        expected=money(top),
+        actual=money(a.value),
+        message=message,
+    )
 
 
 def _lines(hand: Hand, result: HandResult) -> tuple[int, int]:
@@ -235,16 +320,11 @@ def _lines(hand: Hand, result: HandResult) -> tuple[int, int]:
 
 def check_tables(pairs: Iterable[tuple[Hand, HandResult]]) -> dict[HandKey, tuple[Finding, ...]]:
     """Run the cross-hand checks over a batch of hands; findings by (source, hand id)."""
-    ordered = sorted(
-        pairs, key=lambda pair: (pair[0].header.started_at, _id_order(pair[0].header.hand_id))
-    )
     check = TableCheck()
-    found: list[Finding] = []
-    for hand, result in ordered:
-        found += check.feed(hand, result)
-    found += check.finish()
+    for hand, result in pairs:
+        check.feed(hand, result)
     by_hand: dict[HandKey, list[Finding]] = {}
-    for f in found:
+    for f in check.finish():
         by_hand.setdefault((f.source, f.hand_id or ""), []).append(f)
     return {k: tuple(v) for k, v in by_hand.items()}
 

@@ -1,9 +1,10 @@
 """Checks across the hands of a table: stack continuity (LOG-CONTINUITY) and the inferred ante
-and bring-in (STRUCT-ANTE, STRUCT-BRINGIN-SIZE), fed one hand at a time or in one batch."""
+and bring-in (STRUCT-ANTE, STRUCT-BRINGIN-SIZE), fed in any order, judged at the end."""
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from pathlib import Path
 
 from razz.parser import Hand, read_text
@@ -61,8 +62,9 @@ def test_a_cash_stack_that_shrinks_between_two_hands_breaks_continuity() -> None
     first = _hand(_variant(FOLDED, "1", 0))
     second = _hand(_variant(FOLDED, "2", 1, *NEXT_STACKS))  # Cara starts with $1.00 < $1.06
     check = TableCheck()
+    assert check.feed(second, audit_hand(second)) == ()  # the later hand first: order is free
     assert check.feed(first, audit_hand(first)) == ()
-    found = check.feed(second, audit_hand(second))
+    found = check.finish()
     cara_seat = next(e.line for e in second.events if getattr(e, "player", "") == "Cara")
     assert _rules(found) == [("LOG-CONTINUITY", "2", cara_seat)]
     assert found[0].severity is Severity.ERROR and found[0].expected == "at least $1.06"
@@ -109,29 +111,66 @@ def _table(antes: list[str]) -> list[Hand]:
     return hands
 
 
-def test_a_hand_whose_ante_disagrees_with_its_table_is_flagged() -> None:
+def test_a_hand_whose_ante_disagrees_with_four_that_agree_is_an_error_naming_them() -> None:
     hands = _table(["$0.01", "$0.01", "$0.02", "$0.01", "$0.01"])
     found = check_tables([(h, audit_hand(h)) for h in hands])
     odd = hands[2]
     first_ante = next(e.line for e in odd.events if type(e).__name__ == "PostAnte")
     assert [
         (f.rule, f.line, f.severity, f.expected, f.actual) for f in found[("table.txt", "3")]
-    ] == [("STRUCT-ANTE", first_ante, Severity.WARNING, "$0.01", "$0.02")]
+    ] == [("STRUCT-ANTE", first_ante, Severity.ERROR, "$0.01", "$0.02")]
+    assert "#1, #2, #4, #5" in found[("table.txt", "3")][0].message
     assert set(found) == {("table.txt", "3")}
 
 
-def test_a_hand_seen_before_the_table_agrees_is_flagged_when_it_does() -> None:
+def test_two_agreeing_hands_or_a_third_amount_leave_only_a_warning() -> None:
+    for antes, odd in (
+        (["$0.01", "$0.02", "$0.01"], "2"),
+        (["$0.01"] * 4 + ["$0.02", "$0.03"], "5"),
+    ):
+        hands = _table(antes)
+        found = check_tables([(h, audit_hand(h)) for h in hands])
+        assert [(f.rule, f.severity) for f in found[("table.txt", odd)]] == [
+            ("STRUCT-ANTE", Severity.WARNING)
+        ]
+    # one against one: nothing says which is right
+    assert check_tables([(h, audit_hand(h)) for h in _table(["$0.01", "$0.02"])]) == {}
+
+
+def test_the_findings_do_not_depend_on_the_order_the_hands_come_in() -> None:
+    hands = _table(["$0.02", "$0.01", "$0.01", "$0.01"])  # 13:00 … 13:03, stacks grow
+    # 13:04:30, every stack smaller than at the end of the 13:03 hand (#4)
+    shrunk = _hand(_variant(FOLDED, "9", 5, *NEXT_STACKS, ("13:05:00", "13:04:30")))
+    pairs = [(h, audit_hand(h)) for h in (*hands, shrunk)]
+    seen = set()
+    for order in itertools.permutations(range(len(pairs))):
+        found = check_tables([pairs[k] for k in order])
+        seen.add(
+            tuple(
+                (k, tuple((f.rule, f.line, f.severity) for f in v))
+                for k, v in sorted(found.items())
+            )
+        )
+    assert len(seen) == 1
+    (only,) = seen
+    assert [(k[1], [r for r, _, _ in v]) for k, v in only] == [
+        ("1", ["STRUCT-ANTE"]),
+        ("9", ["LOG-CONTINUITY"] * 3),
+    ]
+
+
+def test_a_context_hand_informs_the_others_and_gets_no_finding_of_its_own() -> None:
     hands = _table(["$0.02", "$0.01", "$0.01", "$0.01"])
     check = TableCheck()
-    streamed = [f for h in hands for f in check.feed(h, audit_hand(h))] + list(check.finish())
-    assert [(f.rule, f.hand_id) for f in streamed] == [("STRUCT-ANTE", "1")]
-
-
-def test_a_small_table_is_judged_by_its_majority_at_the_end() -> None:
-    hands = _table(["$0.01", "$0.02", "$0.01"])
-    check = TableCheck(min_agree=5)
-    assert [f for h in hands for f in check.feed(h, audit_hand(h))] == []
-    assert [(f.rule, f.hand_id) for f in check.finish()] == [("STRUCT-ANTE", "2")]
+    check.feed(hands[0], audit_hand(hands[0]), context=True)
+    for h in hands[1:]:
+        check.feed(h, audit_hand(h))
+    assert check.finish() == ()
+    check = TableCheck()
+    for h in hands[:3]:
+        check.feed(h, audit_hand(h), context=True)
+    check.feed(hands[3], audit_hand(hands[3]))
+    assert check.finish() == ()  # the odd hand is context: its finding was reported with it
 
 
 def test_a_bring_in_that_disagrees_with_its_table_is_flagged() -> None:
@@ -163,4 +202,4 @@ def test_an_ante_that_puts_its_player_all_in_does_not_set_the_hands_ante() -> No
     assert result.ante == 80  # not the 68 that was all Lo 8,6,4 had, though it came first
     # What the table check compares with its table's ante: 80 is the ante it agrees with.
     check = TableCheck(min_agree=1)
-    assert list(check.feed(short, result)) == [] and list(check.finish()) == []
+    assert check.feed(short, result) == () and check.finish() == ()

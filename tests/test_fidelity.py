@@ -51,11 +51,6 @@ SLOW_CASES = 300
 # Measured with `python -m tests.fidelity.report --cases 200 --kinds` (seed 14) before any fix;
 # the default run (20 cases per rule) and the slow one give the same verdicts.
 NOT_EXACT: dict[str, str] = {
-    "STRUCT-ANTE": "50% exact; doubled antes at $0.04/$0.08, 50/100, 30/60 are never blamed"
-    " (no stakes table: STRUCT-BRINGIN-SIZE on the bring-in, or nothing); a table's odd ante"
-    " is only a warning",
-    "STRUCT-BRINGIN-SIZE": "33.5% exact; a $0.03 bring-in at $0.04/$0.08 gets no finding (no"
-    " stakes table); a table's odd bring-in is only a warning",
     "STRUCT-CAP": "50% exact; a fourth raise heads-up is only a warning",
     "DEAL-3RD": "50% exact; a 3rd-street line with two cards is a PARSE error (the grammar takes"
     " one or three)",
@@ -75,8 +70,6 @@ NOT_EXACT: dict[str, str] = {
     "WIN-SPLIT": "50% exact; the odd chip to the wrong seat is only a warning",
     "POT-RAKE": "50% exact; a winner paid one unit short or over is reported at the Total pot"
     " line (an over-payment also as POT-SIDE at the collected line)",
-    "LOG-CONTINUITY": "50% exact; a tournament stack that grows is missed when the hands come"
-    " newest first or in two files listed newest first",
 }
 
 # Rules whose violations give more than one error finding in more than 2% of the cases.
