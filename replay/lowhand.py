@@ -14,9 +14,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from enum import IntEnum
+from collections.abc import Callable, Iterable, Sequence
+from enum import IntEnum, StrEnum
 from itertools import combinations
+from typing import Any
 
 from razz.replay.cards import RANK, RANK_CHARS, rank_char
 
@@ -229,3 +230,190 @@ def is_straight(ranks: Sequence[int]) -> bool:
     """
     distinct = sorted(set(ranks))
     return len(distinct) == _SLOTS == len(ranks) and distinct[-1] - distinct[0] == _SLOTS - 1
+
+
+# -- why a pot went to the wrong hand -----------------------------------------------------------
+
+
+class Misreading(StrEnum):
+    """A wrong way to rank Razz hands that pays a pot to a hand that does not win it.
+
+    Each names the rule of RAZZ_RULES.md it breaks (`rule`): a finding blames the misreading
+    that explains the payment, not merely the comparison that failed.
+    """
+
+    ACES_HIGH = "aces ranked high"  # HAND-LOW
+    STRAIGHTS_COUNT = "straights and flushes counted against a low"  # HAND-LOW
+    PAIRS_IGNORED = "pairs not counted"  # HAND-PAIRS
+    QUALIFIER = "an eight-or-better qualifier, the pot to the best high hand"  # WIN-NOQUAL
+    COMPARISON = "lows not compared from the highest card down"  # HAND-COMPARE
+
+    def message(self, winner: str, winner_low: str, paid: str, paid_low: str) -> str:
+        """Why `winner`'s low (`Lo: …`) takes the pot that `paid` collects.
+
+        >>> Misreading.PAIRS_IGNORED.message("ann", "Lo: 9,7,6,4,2", "bob", "Lo: K,4,3,2,A")
+        "ann's Lo: 9,7,6,4,2 beats bob's Lo: K,4,3,2,A: a pair counts against a low, so any unpaired low beats A-A-… and the like."
+        """
+        beats = f"{winner}'s {winner_low} beats {paid}'s {paid_low}"
+        return {
+            Misreading.ACES_HIGH: f"Aces are low, so {beats}.",
+            Misreading.STRAIGHTS_COUNT: f"Straights and flushes do not count in Razz, so {beats}.",
+            Misreading.PAIRS_IGNORED: f"{beats}: a pair counts against a low, so any unpaired"
+            " low beats A-A-… and the like.",
+            Misreading.QUALIFIER: f"Razz has no qualifier: the best low wins even without an"
+            f" eight-low, so {beats}; the best high hand wins nothing.",
+            Misreading.COMPARISON: f"Lows compare from the highest card down: {beats}.",
+        }[self]
+
+    @property
+    def rule(self) -> str:
+        return {
+            Misreading.ACES_HIGH: "HAND-LOW",
+            Misreading.STRAIGHTS_COUNT: "HAND-LOW",
+            Misreading.PAIRS_IGNORED: "HAND-PAIRS",
+            Misreading.QUALIFIER: "WIN-NOQUAL",
+            Misreading.COMPARISON: "HAND-COMPARE",
+        }[self]
+
+
+def _straight_or_flush(five: Sequence[str]) -> bool:
+    ranks = sorted(RANK[c] for c in five)
+    if len({c[1] for c in five}) == 1:
+        return True
+    return len(set(ranks)) == _SLOTS and (
+        ranks[-1] - ranks[0] == _SLOTS - 1 or ranks == [1, 10, 11, 12, 13]
+    )
+
+
+def value_straights_count(cards: Sequence[str]) -> tuple[float, int]:
+    """The low as a room that counts straights and flushes against it would rank it
+    (a misreading of HAND-LOW; an unpaired straight or flush ranks between trips and a full
+    house, as in deuce-to-seven). Lower is better."""
+    best: tuple[float, int] = (float(Shape.QUADS + 1), 0)
+    known = [c for c in cards if c in RANK]
+    for five in combinations(known, min(_SLOTS, len(known))):
+        value = value_of_ranks([RANK[c] for c in five])
+        shape: float = shape_of(value)
+        if shape == Shape.NO_PAIR and len(five) == _SLOTS and _straight_or_flush(five):
+            shape = Shape.TRIPS + 0.5
+        best = min(best, (shape, value))
+    return best
+
+
+def value_pairs_ignored(cards: Iterable[str]) -> tuple[int, ...]:
+    """The low as a room that ignores pairs would rank it: its five lowest cards, pairs
+    included, compared from the highest down (a misreading of HAND-PAIRS). Lower is better.
+
+    >>> value_pairs_ignored(["Ah", "Ad", "2c", "3s", "4h", "Kd", "Qc"])
+    (4, 3, 2, 1, 1)
+    """
+    return tuple(sorted(sorted(RANK[c] for c in cards if c in RANK)[:_SLOTS], reverse=True))
+
+
+def value_high(cards: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+    """The best high poker hand of the cards, aces high (bigger is better), as a room applying
+    a high-low qualifier would rank it.
+
+    >>> value_high(["Ah", "Kh", "Qh", "Jh", "Th", "2c", "3d"])
+    (8, (14,))
+    >>> value_high(["2c", "2d", "2h", "5s", "5c", "9d", "Kh"])
+    (6, (2, 5))
+    """
+    best: tuple[int, tuple[int, ...]] = (-1, ())
+    known = [c for c in cards if c in RANK]
+    for five in combinations(known, min(_SLOTS, len(known))):
+        values = sorted((14 if RANK[c] == 1 else RANK[c] for c in five), reverse=True)
+        groups = sorted(((values.count(v), v) for v in set(values)), reverse=True)
+        shape = [n for n, _ in groups]
+        order = tuple(v for _, v in groups)
+        flush = len(five) == _SLOTS and len({c[1] for c in five}) == 1
+        top = 0
+        if len(set(values)) == _SLOTS == len(values):
+            if values[0] - values[-1] == _SLOTS - 1:
+                top = values[0]
+            elif values == [14, 5, 4, 3, 2]:
+                top = 5
+        key: tuple[int, tuple[int, ...]]
+        if top and flush:
+            key = (8, (top,))
+        elif shape[0] == 4:
+            key = (7, order)
+        elif shape[:2] == [3, 2]:
+            key = (6, order)
+        elif flush:
+            key = (5, tuple(values))
+        elif top:
+            key = (4, (top,))
+        elif shape[0] == 3:
+            key = (3, order)
+        elif shape[:2] == [2, 2]:
+            key = (2, order)
+        elif shape[0] == 2:
+            key = (1, order)
+        else:
+            key = (0, tuple(values))
+        best = max(best, key)
+    return best
+
+
+def _eight_or_better(cards: Sequence[str]) -> bool:
+    ranks = [RANK[c] for c in cards if c in RANK]
+    return len(set(ranks)) >= _SLOTS and sorted(set(ranks))[_SLOTS - 1] <= 8
+
+
+def value_lowest_first(cards: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+    """The best low compared from its lowest card up (a misreading of HAND-COMPARE)."""
+    value = low_value(cards)
+    return shape_of(value), tuple(sorted(best_five([RANK[c] for c in cards if c in RANK])))
+
+
+def value_sum(cards: Sequence[str]) -> tuple[int, int]:
+    """The best low compared by the sum of its ranks (a misreading of HAND-COMPARE)."""
+    value = low_value(cards)
+    return shape_of(value), sum(best_five([RANK[c] for c in cards if c in RANK]))
+
+
+def _first_by(
+    key: Callable[[Sequence[str]], Any], paid: Sequence[str], hands: list[Sequence[str]]
+) -> bool:
+    """Whether `paid` ranks first (alone or tied) among the hands by this ranking."""
+    mine = key(paid)
+    return all(mine <= key(h) for h in hands)
+
+
+def misreading(
+    paid: Sequence[str], winner: Sequence[str], contenders: Sequence[Sequence[str]] = ()
+) -> Misreading:
+    """Which misreading of the rules pays the pot to the paid hand and not to the winner.
+
+    `paid` and `winner` are seven-card hands with `low_value(paid) > low_value(winner)`;
+    `contenders` are the other hands that play for the pot. A reading explains the payment
+    when, read that way, the paid hand ranks first among all of them. Readings are tried from
+    the most specific: aces high, straights and flushes counted, a high-low qualifier (no
+    eight-or-better low among them and the paid hand the best high hand), pairs ignored, and
+    lows compared from the lowest card or by their sum; otherwise a paired hand paid over an
+    unpaired one is HAND-PAIRS, and anything else a wrong comparison of two lows.
+
+    >>> misreading(["Ah", "Ad", "2c", "3s", "4h", "Kd", "Qc"], ["9h", "7d", "6c", "4s", "2h", "Kc", "Ks"])
+    <Misreading.PAIRS_IGNORED: 'pairs not counted'>
+    >>> misreading(["9h", "4d", "3c", "2s", "Ah", "Kc", "Ks"], ["8h", "7d", "6c", "4s", "3h", "Qc", "Qs"])
+    <Misreading.COMPARISON: 'lows not compared from the highest card down'>
+    >>> misreading(["Kh", "Kd", "Qc", "Qs", "9h", "9c", "2d"], ["Th", "9d", "6c", "4s", "3h", "Jc", "Js"])
+    <Misreading.QUALIFIER: 'an eight-or-better qualifier, the pot to the best high hand'>
+    """
+    hands = [winner, *(c for c in contenders if list(c) != list(paid))]
+    if _first_by(value_aces_high, paid, hands):
+        return Misreading.ACES_HIGH
+    if _first_by(value_straights_count, paid, hands):
+        return Misreading.STRAIGHTS_COUNT
+    if _first_by(value_pairs_ignored, paid, hands):
+        return Misreading.PAIRS_IGNORED
+    if _first_by(value_lowest_first, paid, hands) or _first_by(value_sum, paid, hands):
+        return Misreading.COMPARISON
+    if not any(_eight_or_better(c) for c in hands) and all(
+        value_high(paid) > value_high(h) for h in hands
+    ):
+        return Misreading.QUALIFIER
+    if shape_of(low_value(paid)) > shape_of(low_value(winner)):
+        return Misreading.PAIRS_IGNORED
+    return Misreading.COMPARISON

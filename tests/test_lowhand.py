@@ -11,12 +11,14 @@ import pytest
 
 from razz.replay.cards import DECK, RANK, RANK_CHARS
 from razz.replay.lowhand import (
+    Misreading,
     Shape,
     best_five,
     board_value,
     description_matches,
     lo_text,
     low_value,
+    misreading,
     parse_lo,
     shape_of,
     value_of_ranks,
@@ -173,3 +175,68 @@ def test_pokerkit_agrees_on_ten_thousand_random_seven_card_hands() -> None:
     for h, hand in zip(hands, theirs, strict=True):
         chosen = sorted(RANK[str(c.rank) + str(c.suit)] for c in hand.cards)
         assert chosen == sorted(best_five([RANK[c] for c in h])), h
+
+
+# -- why a pot went to the wrong hand (HAND-LOW, HAND-PAIRS, HAND-COMPARE, WIN-NOQUAL) ----------
+
+
+@pytest.mark.parametrize(
+    ("paid", "winner", "others", "reading", "rule"),
+    [
+        # aces ranked high: K-Q-J-T-8 beats 9-7-6-3-A if the ace counts as 14 (9-7-6-3-A loses)
+        ("Kh Qd Jc Ts 8h 8d 8c", "9h 7d 6c 3s Ah Ad Ac", (), Misreading.ACES_HIGH, "HAND-LOW"),
+        # the wheel counted as a straight: 6-4-3-2-A beats 5-4-3-2-A
+        (
+            "6h 4d 3c 2s Ah Kd Kc",
+            "5h 4c 3d 2c As Qd Qc",
+            (),
+            Misreading.STRAIGHTS_COUNT,
+            "HAND-LOW",
+        ),
+        # A-A-2-3-4 with a king and a queen is a king-low, which a nine-low beats
+        (
+            "Ah Ad 2c 3s 4h Kd Qc",
+            "9h 7d 6c 4s 2h Kc Ks",
+            (),
+            Misreading.PAIRS_IGNORED,
+            "HAND-PAIRS",
+        ),
+        # RAZZ_RULES.md HAND-COMPARE: 8-7-6-4-3 beats 9-4-3-2-A (compared from the lowest card,
+        # or by the sum, the nine-low would win)
+        ("9h 4d 3c 2s Ah Kc Ks", "8h 7d 6c 4s 3h Qc Qs", (), Misreading.COMPARISON, "HAND-COMPARE"),
+        # no eight-low anywhere: a room with Stud Hi/Lo's qualifier pays the best high hand
+        ("Kh Kd Qc Qs 9h 9c 2d", "Th 9d 6c 4s 3h Jc Js", (), Misreading.QUALIFIER, "WIN-NOQUAL"),
+        # the same hands, but a third one makes an eight-low: no qualifier reading explains it
+        (
+            "Kh Kd Qc Qs 9h 9c 2d",
+            "Th 9d 6c 4s 3h Jc Js",
+            ("8s 7c 5d 4h 2c Td Ts",),
+            Misreading.PAIRS_IGNORED,  # a paired hand paid over unpaired ones
+            "HAND-PAIRS",
+        ),
+    ],
+)
+def test_the_misreading_that_pays_the_wrong_hand_names_its_rule(
+    paid: str, winner: str, others: tuple[str, ...], reading: Misreading, rule: str
+) -> None:
+    found = misreading(paid.split(), winner.split(), [o.split() for o in others])
+    assert (found, found.rule) == (reading, rule)
+    assert low_value(paid.split()) > low_value(winner.split())
+
+
+def test_a_reading_explains_a_payment_only_if_the_paid_hand_ranks_first_among_all_contenders() -> (
+    None
+):
+    paid, winner = (
+        ["Kh", "Qd", "Jc", "Ts", "8h", "8d", "8c"],
+        ["9h", "7d", "6c", "3s", "Ah", "Ad", "Ac"],
+    )
+    # aces high would pay the J-T-9-8-6 below, not the K-Q-J-T-8: not the reason
+    better_aces_high = ["Jh", "Td", "9c", "8s", "6h", "6d", "6c"]
+    assert misreading(paid, winner, [better_aces_high]) is not Misreading.ACES_HIGH
+
+
+def test_every_misreading_message_states_both_lows() -> None:
+    for reading in Misreading:
+        text = reading.message("ann", "Lo: 9,7,6,4,2", "bob", "Lo: K,4,3,2,A")
+        assert "ann's Lo: 9,7,6,4,2 beats bob's Lo: K,4,3,2,A" in text
