@@ -1749,11 +1749,6 @@ def by_key(
     """Pay the pot to the best hand by a faulty ranking, when that is not the right hand and no
     faulty ranking of another rule would pay the same hand (one cause, one rule)."""
 
-    def winners_by(key: FaultyKey, game: Game, shown: list[str]) -> list[str]:
-        keys = {n: key(game, game.by_name[n]) for n in shown}
-        top = min(keys.values())
-        return sorted((n for n in shown if keys[n] == top), key=lambda n: game.by_name[n].seat)
-
     def chooser(
         game: Game, pot: Pot, shown: list[str], shares: dict[str, int]
     ) -> tuple[dict[str, int], str] | None:
@@ -1766,9 +1761,29 @@ def by_key(
         others = [k for r, k in FAULTY_RANKINGS if r != rule]
         if any(set(winners_by(k, game, shown)) & set(winners) for k in others):
             return None
+        if set(winners) & set(_qualifier_winners(game, shown)):
+            return None  # a room applying an eight-or-better qualifier would pay them too
         return split(pot.net, winners), winners[0]
 
     return chooser
+
+
+def winners_by(key: FaultyKey, game: Game, shown: list[str]) -> list[str]:
+    """The shown hands a faulty ranking puts first, in seat order."""
+    keys = {n: key(game, game.by_name[n]) for n in shown}
+    top = min(keys.values())
+    return sorted((n for n in shown if keys[n] == top), key=lambda n: game.by_name[n].seat)
+
+
+def _qualifier_winners(game: Game, shown: list[str]) -> list[str]:
+    """Who a room applying Stud Hi/Lo's eight-or-better qualifier pays when no hand qualifies:
+    the best high hand (nobody when some hand makes an eight-low)."""
+    lows = [low_key(_cards(game, game.by_name[n])) for n in shown]
+    if any(category == 0 and ranks[0] <= 8 for category, ranks in lows):
+        return []
+    highs = {n: high_key(_cards(game, game.by_name[n])) for n in shown}
+    top = max(highs.values())
+    return [n for n in shown if highs[n] == top]
 
 
 def _payout_case(played: Played | None, fault: WrongWinner, rule: str) -> Case | None:
@@ -1923,7 +1938,12 @@ def _no_qualifier(
             who = next((n for n in seats if n not in shares), None)
             return None if who is None else (new, who)
         high = max(shown, key=lambda n: high_key(_cards(game, game.by_name[n])))
-        return None if high in shares else ({high: pot.net}, high)
+        if high in shares:
+            return None
+        # one cause, one rule: no misranking of the lows would pay the same hand
+        if any(high in winners_by(k, game, shown) for _, k in FAULTY_RANKINGS):
+            return None
+        return {high: pot.net}, high
 
     return chooser
 
