@@ -36,7 +36,7 @@ from razz.parser.reader import read_piece
 from razz.replay.findings import Finding
 from razz.replay.results import HandResult
 from razz.replay.ruleset import Ruleset, get_ruleset
-from razz.replay.tablecheck import TableCheck, with_findings
+from razz.replay.tablecheck import HandFacts, TableCheck, facts_of, with_findings
 from razz.store.sources import Discovery, NoHands, Opener, Source, TooLarge, read_pieces
 
 __all__ = [
@@ -112,6 +112,9 @@ class Checked:
     # Cross-hand findings on the context hands, which belong to the piece before: (hand key,
     # finding).
     late: list[tuple[str, Finding]] = field(default_factory=list)
+    # With `tables=False`: the facts of every audited hand, for cross-hand checks run by the
+    # caller over all pieces at once.
+    facts: list[HandFacts] = field(default_factory=list)
 
 
 # The ruleset the user named (None: each hand's site's), set by `init_worker`.
@@ -138,11 +141,15 @@ def _auditor() -> Callable[[Hand, Ruleset], HandResult]:
     return audit.audit_hand
 
 
-def check_part(part: Part, *, audit: bool = True, seen: set[str] | None = None) -> Checked:
+def check_part(
+    part: Part, *, audit: bool = True, seen: set[str] | None = None, tables: bool = True
+) -> Checked:
     """Read every hand of a piece; audit each Razz hand and check them across hands.
 
     `seen` holds the keys of hands already read in this run: a hand read again is marked a
-    repeat and not audited again. Never raises on bad input.
+    repeat and not audited again. With `tables=False` the cross-hand checks are left to the
+    caller, who gets each audited hand's facts (`Checked.facts`) to check every piece at once,
+    whatever their order. Never raises on bad input.
     """
     checked = Checked(list(read_piece(part.data, part.source, part.line_offset)))
     if not audit:
@@ -164,6 +171,11 @@ def check_part(part: Part, *, audit: bool = True, seen: set[str] | None = None) 
             checked.audits[k] = exc
             continue
         audited.append((k, item, result))
+    if not tables:
+        for k, item, result in audited:
+            checked.audits[k] = result
+            checked.facts.append(facts_of(item, result))
+        return checked
     for k, result in _check_tables(part, audited, checked.late):
         checked.audits[k] = with_findings(result, encoding_findings(checked.results[k]))
     return checked

@@ -203,3 +203,23 @@ def test_an_ante_that_puts_its_player_all_in_does_not_set_the_hands_ante() -> No
     # What the table check compares with its table's ante: 80 is the ante it agrees with.
     check = TableCheck(min_agree=1)
     assert check.feed(short, result) == () and check.finish() == ()
+
+
+def test_razz_audit_finds_a_stack_that_shrinks_across_two_files_in_either_order(
+    tmp_path: Path, capsys: object
+) -> None:
+    """The command checks across hands once over every file read, whatever their order."""
+    import json
+
+    from razz.cli import main
+
+    first = _variant(FOLDED, "1", 0)
+    second = _variant(FOLDED, "2", 1, *NEXT_STACKS)  # Cara starts with $1.00 < $1.06
+    (tmp_path / "a.txt").write_text(second, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(first, encoding="utf-8")
+    for order in (["a.txt", "b.txt"], ["b.txt", "a.txt"]):
+        main(["audit", "--format", "json", "-j", "1", *(str(tmp_path / n) for n in order)])
+        rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()[:-1]]  # type: ignore[attr-defined]
+        assert [(r["rule"], r["hand_id"], r["file"]) for r in rows] == [
+            ("LOG-CONTINUITY", "2", str(tmp_path / "a.txt"))
+        ]

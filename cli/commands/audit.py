@@ -4,7 +4,9 @@ Replays every Razz hand of the files against the rules and reports each rule bro
 compiler: `file:line: RULE-ID message`, then a count per rule. The files are found, cut, read,
 audited and checked across hands by the pipeline `razz parse` and `razz import` share
 (`razz.store.ingest`: folders, globs and zip archives of every site's files; worker processes,
-one per core), so `razz audit` reports exactly what an import stores. Hands that cannot be
+one per core), so `razz audit` reports what an import stores. The checks across hands (stack
+continuity, a table's ante and bring-in) run once over every hand read, in time order per
+table, so the order of the files and of their hands does not matter. Hands that cannot be
 read are reported as rule `PARSE`, a hand the auditor fails on (a bug of ours) as rule
 `AUDIT`; hands of other games or sites are skipped and counted with their reasons. Each hand
 is audited against its site's rules unless `--ruleset` names others. Exit status: 0 without
@@ -25,6 +27,7 @@ from razz.text import plural, safe
 
 if TYPE_CHECKING:  # the parser and the engine are imported by `run`, not by `razz --help`
     from razz.replay.findings import Finding
+    from razz.replay.tablecheck import HandFacts
     from razz.store.ingest import Part
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
@@ -79,6 +82,7 @@ class AuditedPart:
 
     entries: list[Entry] = field(default_factory=list)
     late: list[Finding] = field(default_factory=list)  # cross-hand findings on earlier hands
+    facts: list[HandFacts] = field(default_factory=list)  # for the cross-hand checks
 
 
 def audit_part(part: Part) -> AuditedPart:
@@ -87,8 +91,10 @@ def audit_part(part: Part) -> AuditedPart:
     from razz.store.ingest import check_part
     from razz.store.rows import room_of
 
-    checked = check_part(part)
-    out = AuditedPart(late=[f for _, f in checked.late])
+    # The cross-hand checks run once over every piece, in the main process (`run`), so that
+    # the order of the files and of the hands in them does not matter.
+    checked = check_part(part, tables=False)
+    out = AuditedPart(late=[f for _, f in checked.late], facts=checked.facts)
     for k, item in enumerate(checked.results):
         if isinstance(item, Hand):
             outcome = checked.audits[k]
@@ -247,6 +253,7 @@ def _audit_failure(hand: object, error: Exception) -> Finding:
 def run(args: argparse.Namespace) -> int:
     from razz.inputs import no_hands_status
     from razz.replay.findings import Severity
+    from razz.replay.tablecheck import TableCheck
     from razz.store.ingest import cores, ordered_map, parts_of, workers_for
     from razz.store.sources import NoHands, discover
 
@@ -268,11 +275,20 @@ def run(args: argparse.Namespace) -> int:
     notes: list[NoHands] = []
     jobs = 1 if args.strict else args.jobs  # strict stops at once: no work ahead of the report
     executor = workers_for(jobs, sum(s.size for s in discovery.sources), args.ruleset)
+    tables = TableCheck()
     try:
         parts = ((part,) for part in parts_of(discovery, problems, notes))
         for piece in ordered_map(executor, audit_part, parts, 2 * cores() + 2):
             if not _report_part(piece, report, args.strict, Severity.ERROR):
                 break
+            for facts in piece.facts:
+                tables.add(facts)
+        else:
+            # stack continuity, a table's ante and bring-in: every hand read, in time order
+            for f in tables.finish():
+                report.finding(f)
+                if args.strict and f.severity is Severity.ERROR:
+                    break
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
