@@ -736,29 +736,37 @@ def test_a_player_without_a_seat_acting_breaks_act_turn() -> None:
 # ----------------------------------------------------------------- severities, rulesets
 
 
-def test_a_tie_for_first_action_is_a_warning_and_follows_the_tie_break() -> None:
+# A ruleset with the PokerStars values but no evidence: nothing it says is settled.
+UNSETTLED = replace(POKERSTARS, evidence=())
+
+
+def test_a_tie_for_first_action_is_an_error_where_the_tie_break_is_settled() -> None:
     text = edit(load(EIGHT), *next(c.edits for c in BREAKS if c.rule == "ORDER-TIE"))
     findings = audit(text).findings
-    assert [(f.rule, f.severity) for f in findings] == [("ORDER-TIE", Severity.WARNING)]
+    assert [(f.rule, f.severity) for f in findings] == [("ORDER-TIE", Severity.ERROR)]
+    assert [f.severity for f in audit(text, UNSETTLED).findings] == [Severity.WARNING]
     # A room that gives ties to the later seat expects Flo, not Di, to open 4th street.
     later_seat = replace(POKERSTARS, tie_break=TieBreak.LATEST_SEAT)
     assert not [f for f in audit(text, later_seat).findings if f.rule == "ORDER-TIE"]
     assert [f.rule for f in audit(load(EIGHT), later_seat).findings] == ["ORDER-TIE"]
 
 
-def test_the_card_room_reading_of_an_all_in_best_board_is_a_warning_at_pokerstars() -> None:
+def test_the_card_room_reading_of_an_all_in_best_board_is_an_error_at_pokerstars() -> None:
     case = next(c for c in BREAKS if c.rule == "ORDER-ALLIN")
     text = edit(load(SIDE), *case.edits)
     findings = audit(text).findings
-    assert [(f.rule, f.severity) for f in findings] == [("ORDER-ALLIN", Severity.WARNING)]
+    assert [(f.rule, f.severity) for f in findings] == [("ORDER-ALLIN", Severity.ERROR)]
+    assert [f.severity for f in audit(text, UNSETTLED).findings] == [Severity.WARNING]
     assert audit(text, CARDROOM).findings == ()
     assert [f.rule for f in audit(load(SIDE), CARDROOM).findings] == ["ORDER-ALLIN"]
 
 
-def test_a_fourth_raise_heads_up_is_a_warning_and_with_three_players_an_error() -> None:
+def test_a_fourth_raise_heads_up_is_an_error_at_pokerstars_as_with_three_players() -> None:
     case = BREAKS[[c.name for c in BREAKS].index("a fourth raise heads-up")]
     heads_up = audit(edit(load(FOUR), *case.edits)).findings
-    assert [f.severity for f in heads_up if f.rule == "STRUCT-CAP"] == [Severity.WARNING]
+    assert [f.severity for f in heads_up if f.rule == "STRUCT-CAP"] == [Severity.ERROR]
+    unsettled = audit(edit(load(FOUR), *case.edits), UNSETTLED).findings
+    assert [f.severity for f in unsettled if f.rule == "STRUCT-CAP"] == [Severity.WARNING]
     # On 4th street three players are in: a fifth bet there is an error.
     text = edit(
         load(FOUR),
@@ -774,7 +782,7 @@ def test_a_fourth_raise_heads_up_is_a_warning_and_with_three_players_an_error() 
     ]
 
 
-def test_an_odd_chip_to_the_later_seat_is_a_warning() -> None:
+def test_an_odd_chip_to_the_later_seat_is_an_error_at_the_line_that_pays_it() -> None:
     text = edit(
         load(SPLIT),
         ("Ann collected $0.03 from pot", "Ann collected $0.02 from pot"),
@@ -788,7 +796,10 @@ def test_an_odd_chip_to_the_later_seat_is_a_warning() -> None:
             "Seat 2: Hero showed [2c 3c 9h Kh 4h 5h 8s] and won ($0.03) with Lo: 8,5,4,3,2",
         ),
     )
-    assert [(f.rule, f.severity) for f in audit(text).findings] == [("WIN-SPLIT", Severity.WARNING)]
+    assert [(f.rule, f.severity, f.line) for f in audit(text).findings] == [
+        ("WIN-SPLIT", Severity.ERROR, line_of(text, "Hero collected $0.03 from pot"))
+    ]
+    assert [f.severity for f in audit(text, UNSETTLED).findings] == [Severity.WARNING]
 
 
 def test_rule_ids_of_findings_are_ids_of_the_catalog() -> None:

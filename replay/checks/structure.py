@@ -193,7 +193,10 @@ def raise_over_cap(state: HandState, name: str, line: int) -> list[Finding]:
             "fold or call",
             "raise",
             f"The betting is capped at a bet and {max_raises} raises; {name} cannot raise again.",
-            Severity.WARNING if heads_up(state) else Severity.ERROR,
+            # a warning only where the ruleset's cap heads-up is not settled by its evidence
+            Severity.WARNING
+            if heads_up(state) and not state.setup.ruleset.settles("cap_heads_up")
+            else Severity.ERROR,
         )
     ]
 
@@ -224,7 +227,7 @@ def cap_line(state: HandState, e: BettingCapped) -> tuple[Finding, ...]:
                 "no cap heads-up",
                 "capped",
                 "The log caps the betting heads-up, where this ruleset lifts the cap.",
-                Severity.WARNING,
+                Severity.ERROR if setup.ruleset.settles("cap_heads_up") else Severity.WARNING,
             ),
         )
     return NO_FINDINGS

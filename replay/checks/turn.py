@@ -134,7 +134,10 @@ def out_of_turn(state: HandState, i: int, line: int) -> Finding:
             name,
             f"{setup.name(best)} shows the best board but is all-in, so {want} acts first, not"
             f" {name}.",
-            Severity.WARNING if i == other_opener else Severity.ERROR,
+            # the other reading of ORDER-ALLIN is only a warning where the ruleset leaves it open
+            Severity.WARNING
+            if i == other_opener and not setup.ruleset.settles("all_in_opener")
+            else Severity.ERROR,
         )
     mine, theirs = up_cards(players[i]), up_cards(players[expected])
     if board_value(mine) == board_value(theirs):
@@ -146,7 +149,7 @@ def out_of_turn(state: HandState, i: int, line: int) -> Finding:
             name,
             f"{want} ({' '.join(theirs)}) and {name} ({' '.join(mine)}) show equal boards; the"
             f" tie goes to {want}, who acts first.",
-            Severity.WARNING,
+            Severity.ERROR if setup.ruleset.settles("tie_break") else Severity.WARNING,
         )
     return make_finding(
         setup,

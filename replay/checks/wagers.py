@@ -148,7 +148,9 @@ def reopened(state: HandState, i: int, e: Raise | Complete) -> list[Finding]:
             "raise",
             f"{e.player} already acted, and an all-in for less than a full raise does not"
             f" reopen the betting: {e.player} may only call or fold.",
-            Severity.WARNING if half else Severity.ERROR,
+            Severity.WARNING
+            if half and not state.setup.ruleset.settles("short_all_in")
+            else Severity.ERROR,
         )
     ]
 
