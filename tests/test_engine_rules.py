@@ -396,11 +396,17 @@ BREAKS = [
             ("Hero collected $0.02 from pot", "Hero collected $0.05 from pot"),
             (
                 "Seat 1: Ann showed [2d 3d Kd 4d 5d Qd 8d] and won ($0.03) with Lo: 8,5,4,3,2",
-                "Seat 1: Ann showed [2d 3d Kd 4d 5d Qd 8d] and lost with Lo: 8,5,4,3,2",
+                "Seat 1: Ann showed [2s 3s Kd 4d 5d Qd 8c] and lost with Lo: 8,5,4,3,2",
             ),
             (
                 "Seat 2: Hero showed [2c 3c 9h Kh 4h 5h 8s] and won ($0.02) with Lo: 8,5,4,3,2",
                 "Seat 2: Hero showed [2c 3c 9h Kh 4h 5h 9s] and won ($0.05) with Lo: 9,5,4,3,2",
+            ),
+            # Ann's seven diamonds would make the payment a flush counted against her
+            # (HAND-LOW): without the flush only a wrong comparison explains it
+            (
+                "Ann: shows [2d 3d Kd 4d 5d Qd 8d] (Lo: 8,5,4,3,2)",
+                "Ann: shows [2s 3s Kd 4d 5d Qd 8c] (Lo: 8,5,4,3,2)",
             ),
         ),
         "Hero collected $0.05 from pot",

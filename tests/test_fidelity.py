@@ -56,11 +56,6 @@ NOT_EXACT: dict[str, str] = {
     "DEAL-7TH": "33% exact; another player's face-up river line is a PARSE error, and another"
     " player's river line written like the hero's gets no finding",
     "DEAL-COUNT": "33.5% exact; two new cards in one bracket are a PARSE error",
-    "HAND-PAIRS": "0% exact; a pot paid as if pairs did not count is called HAND-COMPARE (78%)"
-    " or HAND-LOW",
-    "HAND-COMPARE": "93.5% exact; 6.5% are called HAND-LOW",
-    "WIN-NOQUAL": "50% exact; a pot given to the best high hand when no eight-low exists is"
-    " called HAND-COMPARE or HAND-LOW",
     "POT-RAKE": "50% exact; a winner paid one unit short or over is reported at the Total pot"
     " line (an over-payment also as POT-SIDE at the collected line)",
 }

@@ -12,17 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from razz.parser.events import Collect, Muck
-from razz.replay.cards import RANK
 from razz.replay.checks.log import cards_of as _cards_of
 from razz.replay.findings import Finding, Severity
-from razz.replay.lowhand import (
-    best_five,
-    is_straight,
-    lo_text,
-    low_value,
-    shape_of,
-    value_aces_high,
-)
+from razz.replay.lowhand import lo_text, low_value, misreading
 from razz.replay.order import show_order
 from razz.replay.pots import Settlement, split_pot
 from razz.replay.rules import RuleId
@@ -282,7 +274,7 @@ def _check_pots(
                     )
                 )
             else:
-                found.append(_wrong_winner(state, i, winners[0], at, pot_name))
+                found.append(_wrong_winner(state, i, winners[0], at, pot_name, eligible))
         if got < want:
             missing = ", ".join(setup.name(i) for i in sorted(want - got))
             found.append(
@@ -298,7 +290,9 @@ def _check_pots(
     return found
 
 
-def _wrong_winner(state: HandState, i: int, w: int, line: int, pot_name: str) -> Finding:
+def _wrong_winner(
+    state: HandState, i: int, w: int, line: int, pot_name: str, eligible: set[int]
+) -> Finding:
     """The rule a log breaks by paying player `i` a pot that player `w` wins."""
     setup = state.setup
     name, winner = setup.name(i), setup.name(w)
@@ -324,36 +318,15 @@ def _wrong_winner(state: HandState, i: int, w: int, line: int, pot_name: str) ->
             name,
             f"{winner} and {name} hold equal lows ({want_text}); suits never break a tie.",
         )
-    if shape_of(mv) != shape_of(tv):
-        return make_finding(
-            setup,
-            RuleId.HAND_PAIRS,
-            line,
-            winner,
-            name,
-            f"{winner}'s {want_text} beats {name}'s {have_text}: fewer pairs always make the"
-            " better low.",
-        )
-    if value_aces_high(mine) < value_aces_high(theirs) or is_straight(
-        best_five([RANK[c] for c in theirs])
-    ):
-        return make_finding(
-            setup,
-            RuleId.HAND_LOW,
-            line,
-            winner,
-            name,
-            f"Aces are low and straights and flushes do not count, so {winner}'s {want_text}"
-            f" beats {name}'s {have_text}.",
-        )
+    # the misreading of the rules under which the paid hand wins among every contender
+    reading = misreading(mine, theirs, [_cards_of(state, j) for j in sorted(eligible)])
     return make_finding(
         setup,
-        RuleId.HAND_COMPARE,
+        RuleId(reading.rule),
         line,
         winner,
         name,
-        f"Lows compare from the highest card down: {winner}'s {want_text} beats {name}'s"
-        f" {have_text}.",
+        reading.message(winner, want_text, name, have_text),
     )
 
 
