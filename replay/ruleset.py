@@ -114,6 +114,10 @@ class Ruleset:
     # STRUCT-BRINGIN-SIZE: whether the bring-in must be more than the ante (False: it may
     # equal it, as in WSOP stud structures).
     bring_in_over_ante: bool = True
+    # POT-RAKE: the largest rake the room takes, in percent of the total pot (None: unknown).
+    # Not a finding of its own: it tells a misstated rake from a wrong payment when the
+    # collections and the pot less the rake disagree (a rake above it is the wrong line).
+    max_rake_percent: int | None = None
     # Why each parameter above has its value: (parameter name, evidence) pairs.
     evidence: tuple[tuple[str, Evidence], ...] = ()
 
@@ -228,6 +232,7 @@ POKERSTARS = Ruleset(
     short_all_in_counts_to_cap=False,
     raise_over_short_all_in=True,
     odd_chip=OddChip.EARLIEST_SEAT,
+    max_rake_percent=5,
     evidence=(
         (
             "max_raises",
@@ -292,6 +297,17 @@ POKERSTARS = Ruleset(
                 "RAZZ_RULES.md ACT-ALLIN-SHORT",
                 "whether the following raise is counted from the short amount",
                 settled=False,  # no Stars rule page or log in the corpus shows it
+            ),
+        ),
+        (
+            "max_rake_percent",
+            # every cash hand of the corpus (20 of them) takes at most 5% of its total pot,
+            # and tournament hands take none
+            Evidence(
+                f"{_RAZZ_CASH}:51,113,186",
+                "Total pot $0.41 | Rake $0.02\nTotal pot $0.48 | Rake $0.02\n"
+                "Total pot $0.71 | Rake $0.03",
+                settled=False,  # the room's rake schedule itself is not in the corpus
             ),
         ),
         (

@@ -56,8 +56,6 @@ NOT_EXACT: dict[str, str] = {
     "DEAL-7TH": "33% exact; another player's face-up river line is a PARSE error, and another"
     " player's river line written like the hero's gets no finding",
     "DEAL-COUNT": "33.5% exact; two new cards in one bracket are a PARSE error",
-    "POT-RAKE": "50% exact; a winner paid one unit short or over is reported at the Total pot"
-    " line (an over-payment also as POT-SIDE at the collected line)",
 }
 
 # Rules whose violations give more than one error finding in more than 2% of the cases.
@@ -77,8 +75,6 @@ NOT_SINGLE: dict[str, str] = {
     " judged against the right return",
     "WIN-NOQUAL": "18.5%: a pot split among all hands gives one error per player paid",
     "POT-SIDE": "50%: a pot paid without side pots also gives WIN-NOQUAL for the side pot",
-    "POT-RAKE": "42%: a total pot off by one unit gives two POT-RAKE errors, an over-payment"
-    " POT-SIDE and POT-RAKE",
     "LOG-STACK": "50.5%, up to dozens a case: a seat stack too small makes the player all in for"
     " the rest of the hand (ACT-TURN, DEAL-UP, pot errors)",
     "LOG-DESC": "100%: the summary's copy of the same description is a second LOG-DESC error",

@@ -66,7 +66,11 @@ def test_each_piece_of_evidence_says_what_its_source_says(
 
 def test_only_the_parameters_no_stars_rule_or_log_shows_are_unsettled() -> None:
     unsettled = sorted(name for name, e in POKERSTARS.evidence if not e.settled)
-    assert unsettled == ["raise_over_short_all_in", "short_all_in_counts_to_cap"]
+    assert unsettled == [
+        "max_rake_percent",
+        "raise_over_short_all_in",
+        "short_all_in_counts_to_cap",
+    ]
     assert POKERSTARS.settles("tie_break") and POKERSTARS.settles("odd_chip")
     assert not CARDROOM.settles("tie_break")  # no evidence given: never settled
 

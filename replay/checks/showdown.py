@@ -200,7 +200,8 @@ def _check_pots(
                         " cannot win it.",
                     )
                 )
-        if sum(actual.values()) > award.amount:
+        if sum(actual.values()) > award.amount and len(expected.pots) > 1:
+            # (one pot: more collected than the pot holds is POT-RAKE, at the collection)
             found.append(
                 make_finding(
                     setup,
@@ -381,16 +382,32 @@ def _check_total(
                 f"A rake of {money(total.rake)} cannot come out of a pot of {money(total.total)}.",
             )
         )
-    elif record.collects and collected_sum != total.total - total.rake:
+    elif record.collects and collected_sum != pot_sum - total.rake:
+        # Everything put in is pot_sum (a wrong `Total pot` is reported above, once). Either
+        # the rake or a payment is wrong: the rake when it is more than the room ever takes
+        # (tournament hands take none), else the collection of the winner paid other than
+        # their share.
+        line = total.line
+        limit = setup.ruleset.max_rake_percent
+        rake_possible = total.rake == 0 or (
+            not setup.tournament and limit is not None and total.rake * 100 <= limit * total.total
+        )
+        if rake_possible:
+            for i, c in record.collects:
+                if sum(x.amount for j, x in record.collects if j == i) != expected.won(
+                    setup.name(i)
+                ):
+                    line = c.line
+                    break
         found.append(
             make_finding(
                 setup,
                 RuleId.POT_RAKE,
-                total.line,
-                money(total.total - total.rake),
+                line,
+                money(pot_sum - total.rake),
                 money(collected_sum),
                 f"The winners collect {money(collected_sum)}, but the pot minus the rake is"
-                f" {money(total.total)} - {money(total.rake)} = {money(total.total - total.rake)}.",
+                f" {money(pot_sum)} - {money(total.rake)} = {money(pot_sum - total.rake)}.",
             )
         )
     if total.main is not None:
