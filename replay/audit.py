@@ -35,7 +35,7 @@ from razz.parser.events import (
 )
 from razz.replay.cards import RANK
 from razz.replay.engine import replay
-from razz.replay.findings import Finding
+from razz.replay.findings import Finding, one_per_fault
 from razz.replay.game import (
     CARDS_AFTER,
     FIRST_STREET,
@@ -282,7 +282,7 @@ class HandAudit(Visitor[HandResult]):
         return "raise", chips, p1.street_bet, all_in
 
     def end(self, state: HandState, settlement: Settlement) -> None:
-        self.findings.sort(key=lambda f: f.line)
+        self.findings = one_per_fault(self.findings)
         self.result_ = self._result(state, settlement)
 
     def result(self) -> HandResult:

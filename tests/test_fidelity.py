@@ -65,20 +65,15 @@ NOT_SINGLE: dict[str, str] = {
     "STRUCT-SMALL": "40.5%: raises over the wrong-sized bet are ACT-RAISE-SIZE errors too",
     "STRUCT-BIG": "36.5%: raises over the wrong-sized bet are ACT-RAISE-SIZE errors too",
     "ACT-RAISE-SIZE": "38%: the next raise over the wrong one is an error too",
-    "ORDER-3RD": "84%: the skipped player acting next is a second ORDER-3RD error",
-    "ORDER-CLOCKWISE": "39%: the skipped player acting next is a second error",
     "ACT-CHECK": "100%, 2.6 extra errors a case: the unpaid bet becomes ACT-UNCALLED, pot and"
     " summary errors",
     "ACT-CALL": "100%, 3.5 extra errors a case: pot, uncalled-bet and summary errors follow",
     "ACT-COMPLETE": "30.5%: later raises over a wrong completion are errors too",
     "ACT-UNCALLED": "99%, 2.4 extra errors a case: the pot, the payment and the summary are"
     " judged against the right return",
-    "WIN-NOQUAL": "18.5%: a pot split among all hands gives one error per player paid",
     "POT-SIDE": "50%: a pot paid without side pots also gives WIN-NOQUAL for the side pot",
     "LOG-STACK": "50.5%, up to dozens a case: a seat stack too small makes the player all in for"
     " the rest of the hand (ACT-TURN, DEAL-UP, pot errors)",
-    "LOG-DESC": "100%: the summary's copy of the same description is a second LOG-DESC error",
-    "LOG-CARDS": "33%: the summary's copy of the same card is a LOG-SUMMARY error",
 }
 
 

@@ -258,23 +258,25 @@ def _check_pots(
                     )
                 )
             continue
-        for i in sorted(got - want):
-            if i not in eligible:
-                continue  # reported above (POT-SIDE)
-            at = collect_line.get((i, k), line)
-            if want <= got:
-                found.append(
-                    make_finding(
-                        setup,
-                        RuleId.WIN_NOQUAL,
-                        at,
-                        ", ".join(award.winners),
-                        setup.name(i),
-                        f"The best low ({', '.join(award.winners)}) takes the whole of"
-                        f" {pot_name}; {setup.name(i)} gets no share.",
-                    )
+        extra = [i for i in sorted(got - want) if i in eligible]  # others: POT-SIDE above
+        if extra and want <= got:
+            # one pot shared with hands that do not win it: one fault, one finding, at the
+            # first collection of a player who gets nothing
+            names = ", ".join(setup.name(i) for i in extra)
+            found.append(
+                make_finding(
+                    setup,
+                    RuleId.WIN_NOQUAL,
+                    collect_line.get((extra[0], k), line),
+                    ", ".join(award.winners),
+                    names,
+                    f"The best low ({', '.join(award.winners)}) takes the whole of"
+                    f" {pot_name}; {names} {'get' if len(extra) > 1 else 'gets'} no share.",
                 )
-            else:
+            )
+        elif extra:
+            for i in extra:
+                at = collect_line.get((i, k), line)
                 found.append(_wrong_winner(state, i, winners[0], at, pot_name, eligible))
         if got < want:
             missing = ", ".join(setup.name(i) for i in sorted(want - got))
