@@ -822,3 +822,20 @@ def test_strict_mode_raises_at_the_first_error() -> None:
         audit_hand(parse(text), strict=True)
     assert caught.value.finding.rule == RuleId.ACT_CHECK
     assert caught.value.finding.line == line_of(text, case.at)
+
+
+def test_a_raise_counted_from_the_last_full_bet_after_a_short_all_in_is_only_a_warning() -> None:
+    """Whether a raise after a short all-in counts from the short amount is a ruleset
+    parameter no PokerStars rule page or log settles: the other reading is a warning."""
+    text = edit(
+        load(SHORT),
+        ("Hero: raises 50 to 120", "Hero: raises 30 to 100"),
+        ("Kim: calls 70", "Kim: calls 50"),
+    )
+    found = [(f.rule, f.severity) for f in audit(text).findings if f.rule == "ACT-RAISE-SIZE"]
+    assert found == [("ACT-RAISE-SIZE", Severity.WARNING)]
+    # a raise to neither reading's amount is an error
+    wrong = edit(load(SHORT), ("Hero: raises 50 to 120", "Hero: raises 40 to 110"))
+    assert ("ACT-RAISE-SIZE", Severity.ERROR) in [
+        (f.rule, f.severity) for f in audit(wrong).findings
+    ]

@@ -188,6 +188,12 @@ def raise_size(state: HandState, i: int, e: Raise | Complete, chips: int) -> lis
                 f" {money(target)}, not {money(e.to)}.",
             )
         ]
+    rnd = state.round
+    # After a short all-in, a raise counted from the other base (the last full bet, or the
+    # short amount) follows the other reading of ACT-ALLIN-SHORT: only a warning where the
+    # ruleset's evidence leaves that reading open.
+    other_base = rnd.full_level if setup.ruleset.raise_over_short_all_in else rnd.level
+    other_reading = rnd.level != rnd.full_level and e.to == other_base + unit
     return [
         make_finding(
             setup,
@@ -197,6 +203,9 @@ def raise_size(state: HandState, i: int, e: Raise | Complete, chips: int) -> lis
             f"to {money(e.to)}",
             f"A raise on {street} street is one {'big' if unit == setup.big_bet else 'small'}"
             f" bet, to {money(target)}; {e.player} raised to {money(e.to)}.",
+            Severity.WARNING
+            if other_reading and not setup.ruleset.settles("raise_over_short_all_in")
+            else Severity.ERROR,
         )
     ]
 
