@@ -182,7 +182,13 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
     # The amount most players posted; on a tie, the first posted.
     posted = max(antes, key=antes.__getitem__) if antes else None
     ante = posted
-    stated = ruleset.stakes_for(header.unit, header.small_bet, header.big_bet)
+    # the stakes table's entry for a cash game or a tournament level, as the hand is one
+    stated = ruleset.stakes_for(
+        header.unit,
+        header.small_bet,
+        header.big_bet,
+        tournament=header.kind is GameKind.TOURNAMENT,
+    )
     if stated is not None and stated.ante is not None:
         ante = stated.ante
     if stated is not None and stated.bring_in is not None:

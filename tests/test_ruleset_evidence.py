@@ -134,3 +134,24 @@ def test_the_real_razz_cash_file_gives_no_stakes_finding() -> None:
     for hand in hands:
         rules = {f.rule for f in audit_hand(hand).findings}
         assert not rules & {"STRUCT-ANTE", "STRUCT-BRINGIN-SIZE"}
+
+
+def test_a_tournament_level_of_the_stakes_table_does_not_judge_a_play_money_cash_game() -> None:
+    """50/100 chips is a tournament level in the table; a cash game in chips at 50/100 (play
+    money) has amounts the table does not know, and nothing is said about them alone."""
+    text = (DATA / "short_all_in_raise.txt").read_text(encoding="utf-8")
+    assert "Level IV (50/100)" in text
+    odd = text.replace("Lou: brings in for 15", "Lou: brings in for 20").replace(
+        "Lou: calls 35", "Lou: calls 30"
+    )
+    (tournament,) = read_text(odd, source="t.txt")
+    assert isinstance(tournament, Hand)
+    rules = [f.rule for f in audit_hand(tournament).findings]
+    assert "STRUCT-BRINGIN-SIZE" in rules
+    cash = odd.replace(
+        "PokerStars Hand #6001: Tournament #55, $10+$1 USD Razz Limit - Level IV (50/100)",
+        "PokerStars Hand #6001:  Razz Limit (50/100)",
+    )
+    (hand,) = read_text(cash, source="c.txt")
+    assert isinstance(hand, Hand) and hand.header.tournament_id is None
+    assert "STRUCT-BRINGIN-SIZE" not in [f.rule for f in audit_hand(hand).findings]
