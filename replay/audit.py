@@ -282,7 +282,7 @@ class HandAudit(Visitor[HandResult]):
         return "raise", chips, p1.street_bet, all_in
 
     def end(self, state: HandState, settlement: Settlement) -> None:
-        self.findings = one_per_fault(self.findings)
+        self.findings = one_per_fault(self.findings, state.record.summary_line)
         self.result_ = self._result(state, settlement)
 
     def result(self) -> HandResult:

@@ -36,35 +36,35 @@ class Finding:
         return f"{self.source}:{self.line}: {self.rule} {self.message}"
 
 
-def one_per_fault(findings: Iterable[Finding]) -> list[Finding]:
-    """The findings in line order, each fault once: a later finding of a hand with the same
-    rule, expected and actual values as an earlier one repeats the same fault (a summary that
-    copies a shown hand's wrong `Lo:` text, every ante of a hand posted at one wrong amount)
-    and is dropped, so that one violation gives one finding. So is a LOG-SUMMARY finding that
-    states what an earlier finding of any rule states (the summary copied the wrong line), and
-    an ORDER- finding on the player the previous ORDER- finding said was due (the player
-    skipped by an action out of turn acting late only follows from it).
+def one_per_fault(findings: Iterable[Finding], summary_line: int = 0) -> list[Finding]:
+    """The findings in line order, each fault once.
+
+    A finding on a summary line (at or after `summary_line`) that states the same expected
+    and actual values as an earlier finding of the body only repeats it: the summary copied
+    the wrong line (a shown hand's wrong `Lo:` text, a changed card). An ORDER- finding on
+    the player the previous ORDER- finding said was due only follows from it: the player
+    skipped by an action out of turn acts late. Both are dropped, so that one violation
+    gives one finding.
 
     >>> a = Finding("LOG-DESC", Severity.ERROR, "a.txt", "1", 30, "Lo: 8,6,4,3,2", "Lo: 8,6,4,3,A", "x")
     >>> b = Finding("LOG-DESC", Severity.ERROR, "a.txt", "1", 41, "Lo: 8,6,4,3,2", "Lo: 8,6,4,3,A", "y")
-    >>> [f.line for f in one_per_fault([b, a])]
+    >>> [f.line for f in one_per_fault([b, a], summary_line=38)]
     [30]
     """
-    seen: set[tuple[str, str, str, str | None]] = set()
-    stated: set[tuple[str, str, str | None]] = set()
+    stated: set[tuple[str, str]] = set()
     due: str | None = None  # who the last ORDER- finding said should act
     out: list[Finding] = []
     for f in sorted(findings, key=lambda f: f.line):
-        key = (f.rule, f.expected, f.actual, f.hand_id)
-        said = (f.expected, f.actual, f.hand_id)
+        said = (f.expected, f.actual)
+        copied = 0 < summary_line <= f.line and said in stated
         order = f.rule.startswith("ORDER-")
         skipped = order and f.actual == due
         if order:
             due = f.expected
-        if key in seen or (f.rule == "LOG-SUMMARY" and said in stated) or skipped:
+        if copied or skipped:
             continue
-        seen.add(key)
-        stated.add(said)
+        if not (0 < summary_line <= f.line):
+            stated.add(said)
         out.append(f)
     return out
 
