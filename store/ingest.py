@@ -173,7 +173,7 @@ def check_part(
         audited.append((k, item, result))
     if not tables:
         for k, item, result in audited:
-            checked.audits[k] = result
+            checked.audits[k] = with_findings(result, encoding_findings(checked.results[k]))
             checked.facts.append(facts_of(item, result))
         return checked
     for k, result in _check_tables(part, audited, checked.late):
