@@ -300,6 +300,14 @@ POKERSTARS = Ruleset(
             ),
         ),
         (
+            "bring_in_over_ante",
+            # the bring-in ($0.02) is twice the ante ($0.01) in every real Stars Razz hand
+            Evidence(
+                f"{_RAZZ_CASH}:8,19",
+                "kobreli: posts the ante $0.01\nkobreli: brings in for $0.02",
+            ),
+        ),
+        (
             "max_rake_percent",
             # every cash hand of the corpus (20 of them) takes at most 5% of its total pot,
             # and tournament hands take none
