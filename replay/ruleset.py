@@ -62,8 +62,9 @@ class OddChip(StrEnum):
 class Evidence:
     """Why a ruleset parameter has its value, and whether that settles it.
 
-    `source` names where the value comes from (`RAZZ_RULES.md STRUCT-CAP`, or a real log:
-    `corpus pokerstars/<file>`); `quote` is the rule's words or the log line(s), verbatim.
+    `source` names where the value comes from (`RAZZ_RULES.md STRUCT-CAP`, a real log:
+    `corpus pokerstars/<file>`, or the room's own rule page: `room page: <its title>`);
+    `quote` is the rule's words or the log line(s), verbatim.
     An unsettled parameter (`settled=False`) is the auditor's best reading where the room's
     rules and logs say nothing: a deviation from it is a warning, and `quote` says why.
     """
@@ -118,6 +119,9 @@ class Ruleset:
     # Not a finding of its own: it tells a misstated rake from a wrong payment when the
     # collections and the pot less the rake disagree (a rake above it is the wrong line).
     max_rake_percent: int | None = None
+    # POT-RAKE: whether the room takes no rake from a hand that ends on 3rd street (before any
+    # 4th-street card is dealt), as "no flop, no drop" in flop games.
+    no_rake_on_third_street: bool = False
     # Why each parameter above has its value: (parameter name, evidence) pairs.
     evidence: tuple[tuple[str, Evidence], ...] = ()
 
@@ -233,6 +237,7 @@ POKERSTARS = Ruleset(
     raise_over_short_all_in=True,
     odd_chip=OddChip.EARLIEST_SEAT,
     max_rake_percent=5,
+    no_rake_on_third_street=True,
     evidence=(
         (
             "max_raises",
@@ -316,6 +321,15 @@ POKERSTARS = Ruleset(
                 "Total pot $0.41 | Rake $0.02\nTotal pot $0.48 | Rake $0.02\n"
                 "Total pot $0.71 | Rake $0.03",
                 settled=False,  # the room's rake schedule itself is not in the corpus
+            ),
+        ),
+        (
+            "no_rake_on_third_street",
+            Evidence(
+                "room page: PokerStars help, 'Leader Boards - Rake required for winning hands'",
+                "We don't charge the rake for hands ending on the first betting round (before"
+                " the flop in Hold'em or Omaha, before Fourth Street in Stud variants, or before"
+                " the Draw in Draw variants).",
             ),
         ),
         (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from razz.parser.events import Collect, Muck
+from razz.parser.events import Collect, Muck, Street
 from razz.replay.checks.log import cards_of as _cards_of
 from razz.replay.findings import Finding, Severity
 from razz.replay.lowhand import lo_text, low_value, misreading
@@ -333,6 +333,42 @@ def _wrong_winner(
     )
 
 
+def _unraked(state: HandState) -> bool:
+    """Whether the room's rules take no rake from this hand: it ends on 3rd street at a room
+    whose rules say so (`Ruleset.no_rake_on_third_street`, settled by its evidence)."""
+    ruleset = state.setup.ruleset
+    return (
+        ruleset.no_rake_on_third_street
+        and ruleset.settles("no_rake_on_third_street")
+        and state.street is Street.THIRD
+    )
+
+
+def _misstated_rake(
+    state: HandState, line: int, rake: int, pot_sum: int, collected_sum: int
+) -> Finding:
+    """POT-RAKE at the summary's `Rake` when the room cannot have taken that rake."""
+    setup = state.setup
+    money, ruleset = setup.money, setup.ruleset
+    if setup.tournament:
+        why = "tournament hands are not raked"
+    elif _unraked(state):
+        why = f"{ruleset.title} takes no rake from a hand that ends on 3rd street"
+    elif ruleset.max_rake_percent is not None:
+        why = f"{ruleset.title} takes at most {ruleset.max_rake_percent}% of the pot"
+    else:
+        why = f"the pot less the collections is {money(pot_sum - collected_sum)}"
+    return make_finding(
+        setup,
+        RuleId.POT_RAKE,
+        line,
+        f"Rake {money(max(0, pot_sum - collected_sum))}",
+        f"Rake {money(rake)}",
+        f"The summary takes a rake of {money(rake)} from the pot of {money(pot_sum)}, but {why};"
+        f" the winners collect {money(collected_sum)}.",
+    )
+
+
 def _check_total(
     state: HandState,
     expected: Settlement,
@@ -384,15 +420,31 @@ def _check_total(
                 f"A rake of {money(total.rake)} cannot come out of a pot of {money(total.total)}.",
             )
         )
+    elif _unraked(state) and total.rake > 0 and collected_sum == pot_sum - total.rake:
+        # the payment agrees with the rake the summary states, but the room takes none here
+        found.append(
+            make_finding(
+                setup,
+                RuleId.POT_RAKE,
+                total.line,
+                f"Rake {money(0)}",
+                f"Rake {money(total.rake)}",
+                f"{setup.ruleset.title} takes no rake from a hand that ends on 3rd street; the"
+                f" summary takes {money(total.rake)} from the pot of {money(pot_sum)}.",
+            )
+        )
     elif record.collects and collected_sum != pot_sum - total.rake:
         # Everything put in is pot_sum (a wrong `Total pot` is reported above, once). Either
         # the rake or a payment is wrong: the rake when it is more than the room ever takes
-        # (tournament hands take none), else the collection of the winner paid other than
-        # their share.
+        # (tournament hands and, at rooms that say so, hands that end on 3rd street take
+        # none), else the collection of the winner paid other than their share.
         line = total.line
         limit = setup.ruleset.max_rake_percent
         rake_possible = total.rake == 0 or (
-            not setup.tournament and limit is not None and total.rake * 100 <= limit * total.total
+            not setup.tournament
+            and not _unraked(state)
+            and limit is not None
+            and total.rake * 100 <= limit * total.total
         )
         if rake_possible:
             for i, c in record.collects:
@@ -401,17 +453,19 @@ def _check_total(
                 ):
                     line = c.line
                     break
-        found.append(
-            make_finding(
-                setup,
-                RuleId.POT_RAKE,
-                line,
-                money(pot_sum - total.rake),
-                money(collected_sum),
-                f"The winners collect {money(collected_sum)}, but the pot minus the rake is"
-                f" {money(pot_sum)} - {money(total.rake)} = {money(pot_sum - total.rake)}.",
+            found.append(
+                make_finding(
+                    setup,
+                    RuleId.POT_RAKE,
+                    line,
+                    money(pot_sum - total.rake),
+                    money(collected_sum),
+                    f"The winners collect {money(collected_sum)}, but the pot minus the rake is"
+                    f" {money(pot_sum)} - {money(total.rake)} = {money(pot_sum - total.rake)}.",
+                )
             )
-        )
+        else:
+            found.append(_misstated_rake(state, total.line, total.rake, pot_sum, collected_sum))
     if total.main is not None:
         listed = (total.main, *total.sides)
         if len(listed) != len(expected.pots):
