@@ -21,11 +21,11 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from razz.parser.events import (
     STREETS,
@@ -53,14 +53,17 @@ from razz.parser.events import (
 from razz.replay.betting import Action, capped, wager_target
 from razz.replay.cards import RANK, RANK_CHARS
 from razz.replay.lowhand import (
-    best_five,
     board_value,
     description_matches,
-    is_straight,
     lo_text,
     low_value,
     shape_of,
     value_aces_high,
+    value_high,
+    value_lowest_first,
+    value_pairs_ignored,
+    value_straights_count,
+    value_sum,
 )
 from razz.replay.order import bring_in_players, door_card, first_actor
 from razz.replay.pots import PotAward, Settlement
@@ -955,19 +958,58 @@ class _PayFault(Fault, ABC):
             )
 
 
-def _misread(play: HandPlay, loser: str, winner: str) -> str:
-    """The rule a log breaks by paying `loser` instead of `winner` (as the engine names it)."""
-    mine, theirs = _full_hand(play, loser), _full_hand(play, winner)
+def _eight_low(cards: Sequence[str]) -> bool:
+    """Whether the cards make an eight-or-better low (five distinct ranks, eight or lower)."""
+    ranks = sorted({RANK[c] for c in cards if c in RANK})
+    return len(ranks) >= 5 and ranks[4] <= 8
+
+
+def payment_rule(hands: Mapping[str, Sequence[str]], loser: str, winner: str) -> str:
+    """The one rule a log breaks by paying `loser` the pot that `winner` wins ("": no one rule).
+
+    `hands` are the seven-card hands of every player who plays for the pot. A wrong payment
+    breaks the rule whose misreading of Razz ranks the paid hand first among all of them: aces
+    high or straights and flushes counted (HAND-LOW), pairs not counted (HAND-PAIRS), lows
+    compared from the lowest card or by their sum (HAND-COMPARE), or an eight-or-better
+    qualifier that gives the pot to the best high hand (WIN-NOQUAL). When no misreading
+    explains it, a paired hand paid over an unpaired one breaks HAND-PAIRS, any other wrong
+    low HAND-COMPARE. A payment that the misreadings of two rules explain alike has no one
+    cause: "" (the simulator injects only faults with one cause, one rule).
+
+    >>> payment_rule({"ann": "8h 7d 6c 4s 2h Kc Qs".split(), "bob": "Ah Ad 2c 2s 3h Kd Kc".split()}, "bob", "ann")
+    'HAND-PAIRS'
+    """
+    mine, theirs = hands[loser], hands[winner]
     mv, tv = low_value(mine), low_value(theirs)
     if mv == tv:
         return "WIN-SPLIT"
-    if shape_of(mv) != shape_of(tv):
-        return "HAND-PAIRS"
-    if value_aces_high(mine) < value_aces_high(theirs) or is_straight(
-        best_five([RANK[c] for c in theirs])
+    others = [h for n, h in hands.items() if n != loser]
+
+    def first(key: Callable[[Sequence[str]], Any]) -> bool:
+        paid = key(mine)
+        return all(paid <= key(h) for h in others)
+
+    causes = set()
+    if first(value_aces_high) or first(value_straights_count):
+        causes.add("HAND-LOW")
+    if first(value_pairs_ignored):
+        causes.add("HAND-PAIRS")
+    if first(value_lowest_first) or first(value_sum):
+        causes.add("HAND-COMPARE")
+    if not any(_eight_low(h) for h in hands.values()) and all(
+        value_high(mine) > value_high(h) for h in others
     ):
-        return "HAND-LOW"
-    return "HAND-COMPARE"
+        causes.add("WIN-NOQUAL")  # a qualifier pays the best high hand when no low qualifies
+    if len(causes) > 1:
+        return ""
+    if causes:
+        return causes.pop()
+    return "HAND-PAIRS" if shape_of(mv) != shape_of(tv) else "HAND-COMPARE"
+
+
+def _misread(play: HandPlay, loser: str, winner: str) -> str:
+    """The rule a log breaks by paying `loser` instead of `winner` (`payment_rule`)."""
+    return payment_rule({n: _full_hand(play, n) for n in play.live()}, loser, winner)
 
 
 class _WrongWinner(_PayFault):

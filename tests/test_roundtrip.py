@@ -22,7 +22,12 @@ from razz.replay.results import HandResult
 from razz.replay.rules import RULES
 from razz.replay.tablecheck import check_tables
 from razz.simulate.simulator import SimulatedFile, SimulatedHand, simulate, write_files
-from razz.simulate.violations import Injection, simulate_violations, write_violations
+from razz.simulate.violations import (
+    Injection,
+    payment_rule,
+    simulate_violations,
+    write_violations,
+)
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
 # The command that made sample_histories/ (see its README.md); the round trip replays it.
@@ -151,6 +156,63 @@ def test_each_violated_hand_breaks_only_its_injected_rule(violated: Violated) ->
 def test_violation_copies_break_every_rule_of_the_catalog(violated: Violated) -> None:
     injections, _ = violated
     assert {i.rule for i in injections} == CATALOG
+
+
+# The simulator injects a wrong payment under one rule only when one rule's misreading of Razz
+# explains it (`payment_rule`). These hands are the round trip's former disagreements between
+# the injector and the auditor (seed 5), each decided by RAZZ_RULES.md.
+
+
+def _hands(**cards: str) -> dict[str, list[str]]:
+    return {name: text.split() for name, text in cards.items()}
+
+
+def test_a_straight_among_the_winners_cards_does_not_make_a_k_low_win_by_hand_low() -> None:
+    # 7-6-5-4-3 is a straight, but counting straights still leaves J-7-6-5-4 to beat
+    # K-J-5-2-A; only comparing from the lowest card up (A before 3) pays it: HAND-COMPARE.
+    hands = _hands(
+        elfe="4h 5c 7s 7h 6h Js 3d",
+        blaveis="Kd 2h Ks Jd Ad 5d 2c",
+        spacemasa="9h 9c 5h 7d 4s Ah Qh",
+    )
+    assert payment_rule(hands, "blaveis", "elfe") == "HAND-COMPARE"
+
+
+@pytest.mark.parametrize(
+    ("winner", "paid", "other"),
+    [
+        ("8h 3d Ah 5c Qs Qd 5h", "8c 8s Kd 4s Jc Jd 8d", ""),  # Q-low against eights full
+        ("6c Jc Qc As Ac 2h 3d", "9c Kh 2s 2d 3h 3s Kc", ""),  # J-low against two pair
+        # T-low against sixes full, a J-low mucked (with pairs not counted it would win)
+        ("5d 8d 3d Kd Kc 4s Td", "8h 6h 7d 8s 6s 6c Ac", "Jc 4c Qc 7h 2s 3c 4d"),
+    ],
+)
+def test_a_paired_hand_paid_as_the_best_high_hand_with_no_eight_low_is_win_noqual(
+    winner: str, paid: str, other: str
+) -> None:
+    # No hand makes an eight-low and the paid hand is the best high hand: exactly what an
+    # eight-or-better qualifier does (WIN-NOQUAL), not a pair merely ranked too low.
+    hands = _hands(winner=winner, paid=paid, **({"other": other} if other else {}))
+    assert payment_rule(hands, "paid", "winner") == "WIN-NOQUAL"
+
+
+def test_two_readings_of_a_paired_payment_have_no_one_rule() -> None:
+    # without the mucked J-low, pairs not counted (A-6-6-6-7 before T-8-5-4-3) pays sixes
+    # full too
+    hands = _hands(winner="5d 8d 3d Kd Kc 4s Td", paid="8h 6h 7d 8s 6s 6c Ac")
+    assert payment_rule(hands, "paid", "winner") == ""
+
+
+def test_a_paired_hand_paid_over_an_eight_low_is_hand_pairs() -> None:
+    hands = _hands(winner="8h 7d 6c 4s 2h Kc Qs", paid="Ah Ad 2c 2s 3h Kd Kc")
+    assert payment_rule(hands, "paid", "winner") == "HAND-PAIRS"
+
+
+def test_a_payment_two_misreadings_explain_has_no_one_rule() -> None:
+    # K-4-3-2-A over 8-7-6-4-2: pairs not counted (A-A-2-3-4) and lows compared from the
+    # lowest card both pay it
+    hands = _hands(winner="8h 7d 6c 4s 2h Kc Qs", paid="Ah Ad 2c 3s 4h Kd Qc")
+    assert payment_rule(hands, "paid", "winner") == ""
 
 
 # ------------------------------------------------------------------ shipped rule samples
