@@ -198,6 +198,8 @@ class TableCheck:
         for prev, cur in pairwise(hands):
             if cur.context or cur.started_at - prev.started_at > self.max_gap:
                 continue
+            if _hands_between(prev, cur):
+                continue  # the hands played in between are not in the files read
             before_of = dict(prev.finals)
             for player, stack, line in cur.seats:
                 before = before_of.get(player)
@@ -335,6 +337,30 @@ def with_findings(result: HandResult, extra: Iterable[Finding]) -> HandResult:
     if not more:
         return result
     return replace(result, findings=tuple(sorted((*result.findings, *more), key=lambda f: f.line)))
+
+
+def _hands_between(prev: HandFacts, cur: HandFacts) -> bool:
+    """Whether the log numbers its hands and other hands came between these two.
+
+    A PHH hand has its number at the table (`hand = 24`; its id ends with it), and often no
+    time of day, so two hands of one day start at the same time: hand 24 is followed by 25,
+    not by 83. Other rooms' ids are not numbered per table.
+
+    >>> from datetime import datetime
+    >>> f = lambda i: HandFacts("PHH", "t", None, "", i, datetime(2023, 6, 22), True,
+    ...     Unit.CHIP, None, 1, 2, (), (), frozenset(), ())
+    >>> _hands_between(f("2023-06-22-ad173279-24"), f("2023-06-22-ad173279-83"))
+    True
+    >>> _hands_between(f("2023-06-22-ad173279-23"), f("2023-06-22-ad173279-24"))
+    False
+    """
+    if prev.site != "PHH" or cur.site != "PHH":
+        return False
+    head, _, number = prev.hand_id.rpartition("-")
+    cur_head, _, cur_number = cur.hand_id.rpartition("-")
+    if not (head and head == cur_head and number.isdigit() and cur_number.isdigit()):
+        return False
+    return int(cur_number) != int(number) + 1
 
 
 def _id_order(hand_id: str) -> tuple[int, str]:

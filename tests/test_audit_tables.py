@@ -7,6 +7,8 @@ import dataclasses
 import itertools
 from pathlib import Path
 
+import pytest
+
 from razz.parser import Hand, read_text
 from razz.replay import audit
 from razz.replay.findings import Severity
@@ -223,3 +225,30 @@ def test_razz_audit_finds_a_stack_that_shrinks_across_two_files_in_either_order(
         assert [(r["rule"], r["hand_id"], r["file"]) for r in rows] == [
             ("LOG-CONTINUITY", "2", str(tmp_path / "a.txt"))
         ]
+
+
+PHH = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "phh"
+
+
+def _phh(number: int) -> Hand:
+    (hand,) = read_text((PHH / f"wsop-2023-43-5-{number}.phh").read_text(encoding="utf-8"),
+                        f"wsop-{number}.phh")  # fmt: skip
+    assert isinstance(hand, Hand)
+    return hand
+
+
+@pytest.mark.skipif(not PHH.is_dir(), reason="../shared/corpus is not beside the checkout")
+def test_numbered_phh_hands_are_neighbours_only_when_their_numbers_follow() -> None:
+    # The WSOP hands 20-24 and 83 of one table give the day but no time of day. 24 -> 83 skips
+    # 58 hands (the stacks moved in between): no finding; 23 -> 24 are neighbours and agree.
+    hands = [_phh(n) for n in (20, 21, 22, 23, 24, 83)]
+    found = check_tables((h, audit_hand(h)) for h in hands)
+    assert [f for fs in found.values() for f in fs] == []
+    # a chip lost between neighbours 23 and 24 is still found
+    text = (PHH / "wsop-2023-43-5-24.phh").read_text(encoding="utf-8")
+    changed = text.replace("starting_stacks = [6600000,", "starting_stacks = [6500000,")
+    assert changed != text
+    (bad,) = read_text(changed, "wsop-24.phh")
+    assert isinstance(bad, Hand)
+    found = check_tables((h, audit_hand(h)) for h in (_phh(23), bad))
+    assert [f.rule for fs in found.values() for f in fs] == ["LOG-CONTINUITY"]
