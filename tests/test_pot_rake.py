@@ -133,7 +133,7 @@ def test_on_4th_street_a_rake_within_five_percent_leaves_the_payment_to_blame() 
 
 def test_a_rake_that_adds_up_on_3rd_street_is_no_error_where_the_room_rules_say_nothing() -> None:
     # the card-room ruleset states no rake schedule: nothing says a 3rd-street rake is wrong
-    assert not CARDROOM.settles("no_rake_on_third_street")
+    assert not CARDROOM.no_rake_on_third_street
     text = (
         THIRD_STREET.replace("Total pot $0.07 | Rake $0", "Total pot $0.07 | Rake $0.01")
         .replace("Bob collected $0.07 from pot", "Bob collected $0.06 from pot")

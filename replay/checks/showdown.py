@@ -334,14 +334,10 @@ def _wrong_winner(
 
 
 def _unraked(state: HandState) -> bool:
-    """Whether the room's rules take no rake from this hand: it ends on 3rd street at a room
-    whose rules say so (`Ruleset.no_rake_on_third_street`, settled by its evidence)."""
-    ruleset = state.setup.ruleset
-    return (
-        ruleset.no_rake_on_third_street
-        and ruleset.settles("no_rake_on_third_street")
-        and state.street is Street.THIRD
-    )
+    """Whether the room takes no rake from this hand: it ends on 3rd street at a room that
+    takes none there (`Ruleset.no_rake_on_third_street`; where its evidence does not settle
+    it, a rake that adds up is only a warning)."""
+    return state.setup.ruleset.no_rake_on_third_street and state.street is Street.THIRD
 
 
 def _misstated_rake(
@@ -431,6 +427,9 @@ def _check_total(
                 f"Rake {money(total.rake)}",
                 f"{setup.ruleset.title} takes no rake from a hand that ends on 3rd street; the"
                 f" summary takes {money(total.rake)} from the pot of {money(pot_sum)}.",
+                Severity.ERROR
+                if setup.ruleset.settles("no_rake_on_third_street")
+                else Severity.WARNING,
             )
         )
     elif record.collects and collected_sum != pot_sum - total.rake:
