@@ -174,6 +174,13 @@ BREAKS = [
         "*** RIVER ***",
     ),
     Break(
+        "DEAL-COUNT",
+        FOUR,
+        (("Dealt to Hero [2c 4d 7s] [8c]", "Dealt to Hero [2c 4d 7s] [8c 9c]"),),
+        "Dealt to Hero [2c 4d 7s] [8c 9c]",
+        name="the file owner dealt two cards on 4th street",
+    ),
+    Break(
         "DEAL-COMMUNITY",
         FOUR,
         (("*** RIVER ***", "*** RIVER *** [Qs]"),),
@@ -713,6 +720,33 @@ def test_every_rule_has_a_break_and_a_near_miss() -> None:
 @pytest.mark.parametrize("name", [FOUR, SIDE, ANTE, EIGHT, SPLIT, FOLDED, SHORT])
 def test_the_base_hands_are_legal(name: str) -> None:
     assert audit(load(name)).findings == ()
+
+
+# A `Dealt to` line of the wrong shape is read (the grammar takes any shape on any street) and
+# judged: one error, of the dealing rule it breaks, at that line; nothing else.
+MISDEALT = [
+    ("DEAL-3RD", ("Dealt to Cara [3h]", "Dealt to Cara [9c 3h]"), "two up cards on 3rd street"),
+    (
+        "DEAL-COUNT",
+        ("Dealt to Cara [3h 6s] [Td]", "Dealt to Cara [3h 6s] [Td 9c]"),
+        "two new cards on 5th street",
+    ),
+    (
+        "DEAL-7TH",
+        ("*** RIVER ***", "*** RIVER ***\nDealt to Bob [5c 9h Ac 2d] [4s]"),
+        "another player's river card face up",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rule", "change", "name"), MISDEALT, ids=[m[2] for m in MISDEALT])
+def test_a_misdealt_line_is_read_and_is_one_error_of_its_rule(
+    rule: str, change: tuple[str, str], name: str
+) -> None:
+    text = edit(load(FOUR), change)
+    at = change[1].split("\n")[-1]
+    errors = [(f.rule, f.line) for f in audit(text).findings if f.severity is Severity.ERROR]
+    assert errors == [(rule, line_of(text, at))]
 
 
 # ----------------------------------------------------------- breaks on the parsed events

@@ -365,6 +365,9 @@ class _Records(LineRecords):
     def dealt_6_1(self, c: list[Any]) -> Record:
         return self._dealt("dealt_6_1", c)
 
+    def dealt_other(self, c: list[Any]) -> Record:
+        return self._dealt("dealt_other", c)
+
     # ------------------------------------------------------------------ summary
     def summary(self, c: list[Any]) -> Record:
         return self.record("summary", None)
@@ -527,7 +530,8 @@ class _Hand:
 # Events that depend on where their line is in the hand, not only on its text.
 _IN_PLACE = frozenset(
     ("street_3rd", "street_4th", "street_5th", "street_6th", "river", "dealt_1", "dealt_3",
-     "dealt_1_1", "dealt_3_1", "dealt_2_1", "dealt_4_1", "dealt_5_1", "dealt_6_1")
+     "dealt_1_1", "dealt_3_1", "dealt_2_1", "dealt_4_1", "dealt_5_1", "dealt_6_1",
+     "dealt_other")
 )  # fmt: skip
 
 
@@ -569,8 +573,9 @@ def _dealt(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
     name, previous, new = p
     street = h.street
     # The file owner's lines show every card; everyone else's only the up cards, after two
-    # down cards the log does not show.
-    hero = len(previous) + len(new) == street.number
+    # down cards the log does not show. After 3rd street the earlier cards tell them apart
+    # (the owner repeats all of them), also on a line that deals a wrong number of new cards.
+    hero = len(previous) == street.number - 1 if previous else len(new) == street.number
     if not hero:
         if previous:
             previous = (UNKNOWN_CARD, UNKNOWN_CARD, *previous)
@@ -620,7 +625,7 @@ _BUILD: dict[str, Callable[[_Hand, int, int, Any], ev.Event]] = {
     "hand_cancelled": lambda h, line, i, p: ev.HandCancelled(line),
     **{
         f"dealt_{shape}": _dealt
-        for shape in ("1", "3", "1_1", "3_1", "2_1", "4_1", "5_1", "6_1")
+        for shape in ("1", "3", "1_1", "3_1", "2_1", "4_1", "5_1", "6_1", "other")
     },
     "bring_in": lambda h, line, i, p: ev.BringIn(line, p[0], h.amount(p[1], i), p[2]),
     "bet": lambda h, line, i, p: ev.Bet(line, p[0], h.amount(p[1], i), p[2]),

@@ -322,10 +322,11 @@ def _later_street(
             )
         )
     if len(new_cards) != NEW_CARDS[street]:
+        # more new cards than the street deals leaves the player holding too many: DEAL-COUNT
         found.append(
             make_finding(
                 setup,
-                _DEAL_RULE[street],
+                RuleId.DEAL_COUNT if len(new_cards) > NEW_CARDS[street] else _DEAL_RULE[street],
                 e.line,
                 "1 new card",
                 f"{len(new_cards)} new cards",
