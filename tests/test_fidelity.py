@@ -48,14 +48,12 @@ THRESHOLD = 0.98
 CASES = 20  # per rule in the default run
 SLOW_CASES = 300
 
-# Measured with `python -m tests.fidelity.report --cases 200 --kinds` (seed 14) before any fix;
-# the default run (20 cases per rule) and the slow one give the same verdicts.
+# Rules whose violations are not errors of their rule at their line in 98% of the cases. A
+# `Dealt to` line of any shape is read on any street now, and DEAL-3RD and DEAL-COUNT are
+# exact (`python -m tests.fidelity.report --cases 200 --kinds`, seed 14).
 NOT_EXACT: dict[str, str] = {
-    "DEAL-3RD": "50% exact; a 3rd-street line with two cards is a PARSE error (the grammar takes"
-    " one or three)",
-    "DEAL-7TH": "33% exact; another player's face-up river line is a PARSE error, and another"
-    " player's river line written like the hero's gets no finding",
-    "DEAL-COUNT": "33.5% exact; two new cards in one bracket are a PARSE error",
+    "DEAL-7TH": "66.5% exact (200 cases); another player's river line written like the hero's"
+    " (their down cards and river card) gets no finding",
 }
 
 # Rules whose violations give more than one error finding in more than 2% of the cases.
