@@ -160,6 +160,20 @@ def test_a_summary_stack_or_net_that_does_not_add_up_is_found_at_its_line() -> N
         ]
 
 
+def test_a_summary_stack_below_zero_is_read_and_the_bet_beyond_the_stack_found() -> None:
+    # Player0 has 40: ante and bring-in leave 20, and he calls 30 more; the summary then
+    # shows what the table did, a final stack of -10. The hand is audited, not refused.
+    text = kingsclub.EXAMPLE.replace("Player0 (1,060.38)", "Player0 (40)").replace(
+        "Player0 (1,010.38) -50", "Player0 (-10) -50"
+    )
+    (hand,) = read_text(text, "kc.txt")
+    assert isinstance(hand, Hand), hand
+    (result,) = [e for e in _events(hand, ev.SeatResult) if e.player == "Player0"]
+    assert (result.final_stack, result.net) == (-1000, -5000)
+    stack = [(f.line, f.message) for f in findings(hand) if f.rule == "LOG-STACK"]
+    assert stack == [(12, "Player0 puts in $30.00 but has only $20.00 left.")]
+
+
 def test_the_example_has_no_finding() -> None:
     (hand,) = read_text(kingsclub.EXAMPLE)
     assert isinstance(hand, Hand)

@@ -298,7 +298,7 @@ _EVENT: dict[str, Any] = {
         p[0],
         p[1],
         ev.Outcome.STACK,
-        final_stack=a(p[2]),
+        final_stack=(-1 if p[2].startswith("-") else 1) * a(p[2].lstrip("-")),
         net=(-1 if p[3].startswith("-") else 1) * a(p[3].lstrip("+-")),
     ),
     "rake": lambda line, p, a: ev.TotalPot(line, None, a(p)),
