@@ -15,7 +15,8 @@ facts the checks need (`HandFacts`).
   another amount is then an error that names the hands that settled it. With weaker
   evidence (a majority of two or more, or one other hand that differs too) it is a warning.
   The hands compared are those of the table (cash) or of the tournament (every table of a
-  tournament plays one structure).
+  tournament plays one structure), and only those whose stakes are known: a Merge hand that
+  states none and shows none has stakes guessed from its bring-in, and is left out.
 
 `check_tables(pairs)` runs it in one batch.
 """
@@ -29,7 +30,9 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from razz.parser.events import (
+    Bet,
     BringIn,
+    Complete,
     GameKind,
     Hand,
     Noise,
@@ -38,6 +41,7 @@ from razz.parser.events import (
     SeatLine,
     Unit,
 )
+from razz.replay.engine import dialect_of
 from razz.replay.findings import Finding, Severity
 from razz.replay.results import HandResult
 from razz.replay.rules import RuleId
@@ -103,13 +107,14 @@ def facts_of(hand: Hand, result: HandResult, *, context: bool = False) -> HandFa
         if isinstance(e, Noise) and e.kind is NoiseKind.LEAVES and e.player
     )
     ante_line, bring_in_line = _lines(hand, result)
+    known = _stakes_known(hand)
     amounts = tuple(
         Amount(name, rule, value, line)
         for name, rule, value, line in (
             ("ante", RuleId.STRUCT_ANTE, result.ante, ante_line),
             ("bring-in", RuleId.STRUCT_BRINGIN_SIZE, result.bring_in, bring_in_line),
         )
-        if value is not None
+        if value is not None and known
     )
     return HandFacts(
         site=header.site,
@@ -301,6 +306,23 @@ def _amount_finding(
         expected=money(top),
         actual=money(a.value),
         message=message,
+    )
+
+
+def _stakes_known(hand: Hand) -> bool:
+    """Whether the hand's stakes are known: stated (every room but Merge), or shown by a full
+    completion or bet. Without either the reader took them from the bring-in (twice it), a
+    guess made of the very amount the check compares: the hand is then held to no table's
+    ante or bring-in, lest it outvote the hands truly played at the stakes guessed.
+    """
+    header = hand.header
+    if dialect_of(header.site).stakes:
+        return True
+    full = (header.small_bet, header.big_bet)
+    return any(
+        (isinstance(e, Complete) and not e.all_in and e.to == header.small_bet)
+        or (isinstance(e, Bet) and not e.all_in and e.amount in full)
+        for e in hand.events
     )
 
 

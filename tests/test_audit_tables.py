@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from razz.parser import Hand, read_text
+from razz.parser.sites import merge_xml
 from razz.replay import audit
 from razz.replay.findings import Severity
 from razz.replay.results import HandResult
 from razz.replay.ruleset import POKERSTARS
 from razz.replay.tablecheck import TableCheck, check_tables, with_findings
+from razz.store.ingest import ruleset_for
 
 # The hands below play $0.04/$0.08, which the PokerStars stakes table knows (each hand is then
 # judged alone); without the table the amounts must be inferred from the other hands.
@@ -252,3 +254,43 @@ def test_numbered_phh_hands_are_neighbours_only_when_their_numbers_follow() -> N
     assert isinstance(bad, Hand)
     found = check_tables((h, audit_hand(h)) for h in (_phh(23), bad))
     assert [f.rule for fs in found.values() for f in fs] == ["LOG-CONTINUITY"]
+
+
+def _merge(hand_id: str, *replacements: tuple[str, str]) -> Hand:
+    text = merge_xml.EXAMPLE.replace('id="1-1"', f'id="{hand_id}"').replace("|1-1|", f"|{hand_id}|")
+    for old, new in replacements:
+        assert old in text
+        text = text.replace(old, new)
+    (hand,) = read_text(text, source="merge.xml")
+    assert isinstance(hand, Hand)
+    return hand
+
+
+# Ann folds to the bring-in: nothing in the hand shows the stakes, and the reader takes them
+# from a bring-in of $0.25 (twice it): the $0.50/$1 of the hands where Ann completes to $0.50.
+_FOLDED_TO = (
+    ('type="BRING_IN" timestamp="1321414708889" player="3" amount="0.10"',
+     'type="BRING_IN" timestamp="1321414708889" player="3" amount="0.25"'),
+    ('type="COMPLETE" timestamp="1321414710730" player="5" amount="0.50"',
+     'type="FOLD" timestamp="1321414710730" player="5"'),
+    ('<event sequence="5" type="FOLD" timestamp="1321414712337" player="3"/>', ""),
+    ('<winner amount="0.40" uncalled="true" potnumber="1" player="5" pottype="n"/>', ""),
+    ('<winner amount="0.30" uncalled="false" potnumber="1" player="5" pottype="n"/>',
+     '<winner amount="0.35" uncalled="false" potnumber="1" player="3" pottype="n"/>'),
+)  # fmt: skip
+
+
+def _amount_findings(hands: list[Hand]) -> list[tuple[str, str, int]]:
+    pairs = [(h, audit.audit_hand(h, ruleset_for(h))) for h in hands]
+    found = [f for fs in check_tables(pairs).values() for f in fs]
+    return sorted(r for r in _rules(found) if r[0] in ("STRUCT-ANTE", "STRUCT-BRINGIN-SIZE"))
+
+
+def test_merge_hands_whose_stakes_are_guessed_from_the_bring_in_outvote_no_table() -> None:
+    played = [_merge(f"1-{k}") for k in (1, 2, 3)]
+    guessed = [_merge(f"2-{k}", *_FOLDED_TO) for k in (1, 2, 3, 4)]
+    assert {(h.header.small_bet, h.header.big_bet) for h in played + guessed} == {(50, 100)}
+    assert _amount_findings(played + guessed) == []
+    # The hands that show their stakes are still held to each other's bring-in.
+    odd = _merge("1-4", ('player="3" amount="0.10"', 'player="3" amount="0.20"'))
+    assert _amount_findings([*played, odd, *guessed]) == [("STRUCT-BRINGIN-SIZE", "1-4", 11)]

@@ -67,8 +67,9 @@ class Merge(Site):
     title = "Merge Network"
     ruleset = "merge"
     suffixes = (".xml", ".txt")
-    # XML events, not log lines (§4): nothing beyond the events but the ALL_IN event type.
-    dialect = replace(NO_LOG_LINES, all_in_marked=True)
+    # XML events, not log lines (§4): nothing beyond the events but the ALL_IN event type;
+    # a `<game>` states no stakes (the reader takes them from the hand's wagers).
+    dialect = replace(NO_LOG_LINES, all_in_marked=True, stakes=False)
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None
