@@ -133,7 +133,7 @@ class _NameMatcher:
             if key in self._after:
                 after = self._after[key]
             else:
-                after = self._after[key] = _state_after(states, list(key[1]), terminal)
+                after = self._after[key] = state_after(states, list(key[1]), terminal)
             if after is None:  # the parser would reject the terminal after all
                 continue
             follow = self._follow_pattern(states, after)
@@ -144,7 +144,7 @@ class _NameMatcher:
         return None
 
 
-def _state_after(states: Any, stack: list[int], terminal: str) -> int | None:
+def state_after(states: Any, stack: list[int], terminal: str) -> int | None:
     """The LALR state reached by shifting `terminal` from `stack` (after any reductions).
 
     None when the parser would reject it: LALR may reduce on a lookahead it then rejects.

@@ -6,10 +6,12 @@ come, over their kinds: a line read by the rule `x` is the token `L_X` there. `L
 builds both from the one `.lark` file, with Lark's own cache of the built parser (a process
 that reads one file should not pay for building the tables):
 
-* the lines of a hand that were not read before in the file are read together, in one call
-  of the LALR parser (start rule `lines`); a line read before, with the same players seated,
-  gives the record it gave then (`FileLines`): more than half of a real file's lines repeat
-  an earlier one;
+* a line not read before in the file is read by regular expressions made at start-up from
+  the grammar itself, its LALR table, its lexer's order and its callbacks (`LinePatterns`):
+  the record Lark would build, without Lark; the lines they do not read are read together,
+  in one call of the LALR parser (start rule `lines`), which also says what is wrong with a
+  line. A line read before, with the same players seated, gives the record it gave then
+  (`FileLines`): more than half of a real file's lines repeat an earlier one;
 * the order is checked by a regular expression made from the `hand` rule (which is not
   recursive: `hand` is a regular language over the kinds), one letter per kind; only a hand
   out of order is parsed by the LALR parser of `hand`, for its error message.
@@ -40,7 +42,7 @@ from lark.parsers.lalr_analysis import Shift
 from razz.grammar import PACKAGE, grammar_text
 from razz.parser.errors import describe_error, descriptions, literal_terminals
 from razz.parser.events import ParseError
-from razz.parser.lexer import NameRules, name_lexers
+from razz.parser.lexer import NameRules, name_lexers, state_after
 
 KIND_PREFIX = "L_"
 
@@ -114,7 +116,7 @@ class LineGrammar:
             _plugins=plugins,
         )
         self.lexer = self.parser.parser.lexer
-        self.flat = FlatLines(self.parser, self.lexer, self.transformer)
+        self.patterns = LinePatterns(self.parser, self.lexer)
         self.words = descriptions(text)
         self.literals = literal_terminals(self.parser.terminals)
         self.order = Order(text, name)
@@ -142,7 +144,7 @@ class LineGrammar:
 
 
 class _Tok(str):
-    """A token read without Lark (`FlatLines`): its text, its terminal and its column."""
+    """A token read without Lark (`LinePatterns`): its text, its terminal and its column."""
 
     __slots__ = ("column", "type")
 
@@ -156,95 +158,229 @@ def _tok(kind: str, text: str, column: int) -> _Tok:
     return token
 
 
-class FlatLines:
-    """The lines whose rule is a run of terminals, read without the LALR parser.
+class _Node:
+    """A point of a line in the LALR automaton (the parser's stack after the tokens before
+    it), in the tree of every line the `line` rule reads."""
 
-    Most line rules are a run of terminals: a name and the rest of the line (`bet: NAME
-    BETS`), one terminal (`summary: SUMMARY`), a few (`uncalled: UNCALLED_BET NAME _EOL`). For
-    those, what Lark's contextual lexer and LALR parser do comes down to: in each parser state,
-    the name-aware lexer first (a seated name, longest first, after which the rest of the line
-    lexes), else the first of the state's terminals, in Lark's own order, that matches; one
-    shift per token; at the end of the line, the reduction of the rule these terminals make.
-    `read` does that with the grammar's own parse table and terminal patterns, and gives up
-    (None) on anything else: such a line goes to the LALR parser, which is also the one that
-    says what is wrong with a line.
+    __slots__ = ("children", "end", "ends", "id", "names", "opaque", "regex", "script", "stack")
+
+    def __init__(self, ident: int, stack: tuple[int, ...], script: tuple[Any, ...]) -> None:
+        self.id = ident
+        self.stack = stack  # the parser's state stack when the next token is lexed
+        self.script = script  # the parser's steps so far: a token index, or (rule, size)
+        self.children: dict[str, _Node] = {}  # next terminal -> the point after it
+        self.end: tuple[Any, ...] | None = None  # the whole script when the line may end here
+        self.opaque = False  # Lark's lexer retypes tokens here: left to Lark
+        # Filled by `_compile`: the seated-name terminals tried here, the regex of the rest.
+        self.names: tuple[tuple[str, re.Pattern[str] | None, _Node, re.Pattern[str] | None], ...] = ()
+        self.regex: re.Pattern[str] | None = None
+        # A group that ends the regex -> (the token groups on the way, the point reached,
+        # whether the line ends there).
+        self.ends: dict[str, tuple[tuple[tuple[str, str], ...], _Node, bool]] = {}
+
+
+class LinePatterns:
+    """Lines read by regular expressions made from the grammar, with Lark's own parse table,
+    lexer order and callbacks: what the LALR parser would give, without it.
+
+    At start-up every line the `line` rule reads is walked through the grammar's LALR
+    automaton, token by token (it is a finite tree: the line rules are not recursive). Each
+    point of that tree knows the parser's stack. From a point, one regular expression
+    (compiled when the point is first reached) reads the next `TOKENS_PER_REGEX` tokens, up
+    to the line's end or a player name: at each token the terminals the contextual lexer
+    tries in that parser state, in Lark's order, as one atomic alternation (the first that
+    matches is the token, as in Lark's scanner), then the line's end, the next point, or a
+    failure where the parser would reject that terminal. Player names are
+    found as the name-aware lexer finds them (`razz.parser.lexer`): the seated names, longest
+    first, where the parser accepts a name and what follows lexes. The tokens are then
+    reduced by the parser's own steps for that path, with Lark's callbacks (the site's
+    transformer), so the record is the one Lark builds.
+
+    `read` gives None for anything else (a line that does not match, a state where Lark's
+    lexer would retype a token): such a line goes to Lark, which is also the one that says
+    what is wrong with a line.
     """
 
-    MAX_TOKENS = 4
+    MAX_TOKENS = 16
+    # Tokens one regex reads before the next one goes on: every line but the header is one
+    # or two tokens between names, and a regex over more grows (and takes to compile) with
+    # every path the grammar allows (the header's optional parts).
+    TOKENS_PER_REGEX = 1
 
-    def __init__(self, parser: Lark, lexer: Any, transformer: LineRecords) -> None:
+    def __init__(self, parser: Lark, lexer: Any) -> None:
         table = _parse_table(parser)
         self._states = table.states
+        self._end_state = table.end_states["line"]
+        self._callbacks = parser.parser.parser_conf.callbacks
         self._terminals = {t.name: t for t in parser.terminals}
         self._flags = parser.options.g_regex_flags
         self._rules: NameRules = lexer.rules
         self._lexer = lexer
-        self._start = start = table.start_states["line"]
-        self._steps: dict[int, tuple[list[tuple[str, re.Pattern[str] | None, re.Pattern[str]]], re.Pattern[str] | None]] = {}
-        # The flat rules that are alternatives of `line`, each checked against the table:
-        # shifted token by token from the start of a line, then reduced at its end.
-        line_rules = {r.expansion[0].name for r in parser.rules if r.origin.name == "line"}
-        self._make: dict[tuple[str, ...], tuple[Callable[[list[Any]], Record], tuple[int, ...]]] = {}
-        for rule in parser.rules:
-            kinds = tuple(s.name for s in rule.expansion)
-            if (
-                rule.origin.name not in line_rules
-                or not 1 <= len(kinds) <= self.MAX_TOKENS
-                or not all(s.is_term for s in rule.expansion)
-                or rule.options.empty_indices
-                or rule.options.keep_all_tokens
-            ):
-                continue
-            state: int | None = start
-            for kind in kinds:
-                state = self._shift(state, kind) if state is not None else None
-            final = self._states[state].get("$END") if state is not None else None
-            if final is None or final[0] is Shift or final[1] != rule:
-                continue
-            kept = tuple(k for k, kind in enumerate(kinds) if not kind.startswith("_"))
-            self._make[kinds] = (getattr(transformer, rule.alias or rule.origin.name), kept)
+        self._ignore = set(parser.lexer_conf.ignore)
+        # Terminals with callbacks of their own (the lexer's or the parser's): left to Lark.
+        self._token_callbacks = set(parser.lexer_conf.callbacks) | {
+            k for k in self._callbacks if isinstance(k, str)
+        }
+        self._count = 0
+        self._groups = 0
+        self.root = self._walk((table.start_states["line"],), ())
+        self._compiled: set[int] = set()
+        self._by_first: dict[str, tuple[str, ...]] = {}
         self._names: tuple[str, ...] = ()
-        self._by_first: dict[str, tuple[str, ...]] = {}  # the names, by first character
+        self._found = ""  # the name `_name` found
         # What follows a name at the start of a line, read before: (name terminal, text
         # before the name, rest of the line) -> (kind, the payload after the name). The same
         # rest reads the same after any name: "Hero: folds" and "Bob: folds".
         self._tails: dict[tuple[str, str, str], tuple[str, tuple[Any, ...]]] = {}
 
-    def _shift(self, state: int, kind: str) -> int | None:
-        action = self._states[state].get(kind)
-        return action[1] if action is not None and action[0] is Shift else None
+    # ---------------------------------------------------------------- the tree of lines
+    def _walk(self, stack: tuple[int, ...], script: tuple[Any, ...]) -> _Node:
+        node = _Node(self._count, stack, script)
+        self._count += 1
+        actions = self._states[stack[-1]]
+        if "$END" in actions:
+            done = self._feed(stack, script, "$END", len(script))
+            if done is not None:
+                node.end = done[1]
+        if len(script) < 4 * self.MAX_TOKENS:
+            tokens = sum(1 for step in script if isinstance(step, int))
+            if tokens < self.MAX_TOKENS:
+                for kind in actions:
+                    if not kind.isupper() or kind == "$END":
+                        continue
+                    if kind not in self._terminals and kind not in self._rules.matched:
+                        continue
+                    fed = self._feed(stack, script, kind, tokens)
+                    if fed is not None:
+                        node.children[kind] = self._walk(*fed)
+        node.opaque = self._retypes(stack[-1])
+        node.names = self._name_steps(node)
+        return node
 
-    def _step(
-        self, state: int
-    ) -> tuple[list[tuple[str, re.Pattern[str] | None, re.Pattern[str]]], re.Pattern[str] | None]:
-        """In a state: the name terminals the lexer tries (with the text before the name and
-        the pattern of what may follow it), and the scanner of the other terminals."""
-        try:
-            return self._steps[state]
-        except KeyError:
-            pass
-        states, terminals, flags = self._states, self._terminals, self._flags
-        named = []
+    def _name_steps(self, node: _Node) -> tuple[Any, ...]:
+        """The name terminals the name-aware lexer tries at `node`, in its order: (terminal,
+        text before the name, the point after it, what must follow the name: the pattern's
+        text, compiled by `_compile`)."""
+        states, steps = self._states, []
         for kind, prefix in self._rules.matched.items():
-            after = self._shift(state, kind)
+            if kind not in states[node.stack[-1]]:
+                continue
+            after = state_after(states, list(node.stack), kind)
             if after is None:
                 continue
-            follow = [terminals[t].pattern.to_regexp() for t in states[after] if t in terminals]
-            if follow:
-                named.append((kind, prefix, re.compile("|".join(f"(?:{p})" for p in follow), flags)))
-        accepted = [terminals[t] for t in states[state] if t in terminals]
-        scanner = None
-        # A literal that a regex also matches may be retyped by Lark: leave such states to it.
-        if accepted and not any(t.pattern.type == "str" for t in accepted):
-            accepted.sort(
-                key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name)
-            )
-            scanner = re.compile(
-                "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in accepted), flags
-            )
-        self._steps[state] = (named, scanner)
-        return named, scanner
+            follow = [self._terminals[t].pattern.to_regexp() for t in states[after] if t in self._terminals]
+            # Compiled when the point is first read (`_compile`): start-up stays small.
+            pattern = "|".join(f"(?:{p})" for p in follow) if follow else None
+            steps.append((kind, prefix, node.children.get(kind), pattern))
+        return tuple(steps)
 
+    def _feed(
+        self, stack: tuple[int, ...], script: tuple[Any, ...], kind: str, index: int
+    ) -> tuple[tuple[int, ...], tuple[Any, ...]] | None:
+        """The stack and script after the parser is fed terminal `kind` (token `index`), as
+        `lark.parsers.lalr_parser_state.ParserState.feed_token` does; None if rejected."""
+        states, out, steps = self._states, list(stack), list(script)
+        while True:
+            action = states[out[-1]].get(kind)
+            if action is None:
+                return None
+            if action[0] is Shift:
+                if kind == "$END":
+                    return None
+                out.append(action[1])
+                steps.append(index)
+                return tuple(out), tuple(steps)
+            rule = action[1]
+            size = len(rule.expansion)
+            if size:
+                del out[-size:]
+            steps.append((rule, size))
+            goto = states[out[-1]].get(rule.origin.name)
+            if goto is None or goto[0] is not Shift:
+                return None
+            out.append(goto[1])
+            if kind == "$END" and out[-1] == self._end_state:
+                return tuple(out), tuple(steps)
+
+    def _order(self, state: int) -> list[Any]:
+        """The terminals Lark's contextual lexer tries in `state`, in its order."""
+        accepts = set(self._states[state]) | self._ignore
+        found = [self._terminals[k] for k in accepts if k in self._terminals]
+        found.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+        return found
+
+    def _retypes(self, state: int) -> bool:
+        """Whether Lark's lexer in `state` may give a token another type than the terminal
+        that matched (a literal that a regex terminal also matches: `_create_unless`)."""
+        found = self._order(state)
+        literals = [t for t in found if t.pattern.type == "str"]
+        if self._ignore or any(t.name in self._token_callbacks for t in found):
+            return True
+        if not literals:
+            return False
+        for regex in (t for t in found if t.pattern.type == "re"):
+            pattern = re.compile(regex.pattern.to_regexp(), self._flags)
+            for literal in literals:
+                if literal.priority != regex.priority:
+                    continue
+                m = pattern.match(literal.pattern.value)
+                if m is not None and m.group(0) == literal.pattern.value:
+                    return True
+        return False
+
+    # -------------------------------------------------------------- regular expressions
+    def _compile(self, node: _Node) -> None:
+        """The name terminals tried at `node`, and the regex of the rest up to a name or the
+        end, with what each of its ends means."""
+        self._compiled.add(node.id)
+        node.names = tuple(
+            (kind, prefix, child, re.compile(follow, self._flags) if follow else None)
+            for kind, prefix, child, follow in node.names
+        )
+        ends: dict[str, tuple[tuple[tuple[str, str], ...], _Node, bool]] = {}
+        body = self._rest(node, (), ends, top=True)
+        node.ends = ends
+        node.regex = re.compile(body, self._flags) if ends else None
+
+    def _group(self) -> str:
+        self._groups += 1
+        return f"g{self._groups}"
+
+    def _rest(
+        self,
+        node: _Node,
+        path: tuple[tuple[str, str], ...],
+        ends: dict[str, tuple[tuple[tuple[str, str], ...], _Node, bool]],
+        top: bool = False,
+    ) -> str:
+        """The regex of the line from `node`: its end, a name (Python takes over), or one
+        token as Lark's lexer would lex it, then the rest after that token."""
+        parts = []
+        if node.end is not None:
+            key = self._group()
+            ends[key] = (path, node, True)
+            parts.append(rf"\Z(?P<{key}>)")
+        if not top and (node.names or len(path) >= self.TOKENS_PER_REGEX):
+            key = self._group()
+            # A name may come here, or the regex is long enough: the next regex goes on.
+            ends[key] = (path, node, False)
+            parts.append(f"(?P<{key}>)")
+            return "|".join(parts)
+        if node.opaque:
+            return "|".join(parts) if parts else "(?!)"
+        order = self._order(node.stack[-1])
+        if order:
+            groups = [(self._group(), t) for t in order]
+            scan = "(?>" + "|".join(f"(?P<{g}>{t.pattern.to_regexp()})" for g, t in groups) + ")"
+            chain = "(?!)"
+            for g, t in reversed(groups):
+                child = node.children.get(t.name)
+                rest = "(?!)" if child is None else self._rest(child, (*path, (g, t.name)), ends)
+                chain = f"(?({g})(?:{rest})|{chain})"
+            parts.append(scan + chain)
+        return "|".join(f"(?:{p})" for p in parts) if parts else "(?!)"
+
+    # --------------------------------------------------------------------- reading
     def set_names(self, names: Sequence[str]) -> None:
         """The players seated in the hand being read."""
         key = tuple(sorted(set(names), key=len, reverse=True))
@@ -256,87 +392,91 @@ class FlatLines:
                     by_first.setdefault(name[0], []).append(name)
             self._by_first = {c: tuple(ns) for c, ns in by_first.items()}
 
-    def _name_at(self, line: str, at: int) -> tuple[str, ...]:
-        """The seated names that `line` has at `at`, longest first."""
-        names = self._by_first.get(line[at : at + 1])
-        return tuple(n for n in names if line.startswith(n, at)) if names else ()
+    def _name(self, node: _Node, line: str, pos: int) -> tuple[str, int, _Node | None] | None:
+        """The name token the name-aware lexer makes at `pos` (terminal, end, next point)."""
+        by_first = self._by_first
+        for kind, prefix, child, follow in node.names:
+            at = pos
+            if prefix is not None:
+                m = prefix.match(line, pos)
+                if m is None:
+                    continue
+                at = m.end()
+            names = by_first.get(line[at : at + 1])
+            if not names or follow is None:
+                continue
+            for name in names:
+                if line.startswith(name, at) and follow.match(line, at + len(name)):
+                    self._found = name
+                    return kind, at + len(name), child
+        return None
 
     def read(self, line: str) -> Record | None:
-        """The record of one line (its text with its "\\n"), or None: the LALR parser decides."""
-        end, pos, state = len(line), 0, self._start
-        tokens: list[_Tok] = []
-        while pos < end:
-            if len(tokens) == self.MAX_TOKENS:
-                return None
-            named, scanner = self._step(state)
-            kind, stop = "", -1
-            if named and self._names:
-                for name_kind, prefix, follow in named:
-                    at = pos
-                    if prefix is not None:
-                        m = prefix.match(line, pos)
-                        if m is None:
-                            continue
-                        at = m.end()
-                    candidates = self._name_at(line, at)
-                    if not candidates:
-                        continue
-                    name = candidates[0]
+        """The record of one line (its text with its "\\n"), or None: Lark decides."""
+        node = self.root
+        pos, tokens = 0, []
+        compiled = self._compiled
+        while True:
+            if node.id not in compiled:
+                self._compile(node)
+            if node.names and self._by_first and pos < len(line):
+                found = self._name(node, line, pos)
+                if found is not None:
+                    kind, stop, child = found
+                    if child is None:
+                        return None
                     if pos == 0:
-                        name_end = at + len(name)
-                        known = self._tails.get((name_kind, line[:at], line[name_end:]))
+                        at = stop - len(found_name := self._found)
+                        known = self._tails.get((kind, line[:at], line[stop:]))
                         if known is not None:  # read before after another name: it lexes
-                            return Record(known[0], (name, *known[1]), ((name, at),))
-                        # The usual line: the name, then one terminal to the end of the line.
-                        # What the loop below does for it, in one match.
-                        after = self._shift(state, name_kind)
-                        if after is not None:
-                            rest_named, rest = self._step(after)
-                            m = rest.match(line, name_end) if rest is not None else None
-                            if m is not None and not rest_named and m.end() == end > name_end:
-                                pair = (name_kind, m.lastgroup or "")
-                                if pair in self._make:
-                                    return self._finish(
-                                        pair,
-                                        [_tok(pair[0], line[:name_end], 1),
-                                         _tok(pair[1], line[name_end:], name_end + 1)],
-                                        line,
-                                    )  # fmt: skip
-                    if follow.match(line, at + len(name)) is None:
-                        if len(candidates) > 1:
-                            return None  # a shorter name may do: the lexer's full search
-                        continue  # no name of this terminal here: as the lexer, the next one
-                    kind, stop = name_kind, at + len(candidates[0])
-                    break
-            if stop < 0:
-                m = scanner.match(line, pos) if scanner is not None else None
-                if m is None:
-                    return None
-                kind, stop = m.lastgroup or "", m.end()
-            after = self._shift(state, kind)
-            if after is None or stop == pos:
+                            return Record(known[0], (found_name, *known[1]), ((found_name, at),))
+                    tokens.append(_tok(kind, line[pos:stop], pos + 1))
+                    node, pos = child, stop
+                    continue
+            regex = node.regex
+            m = regex.match(line, pos) if regex is not None else None
+            if m is None:
                 return None
-            tokens.append(_tok(kind, line[pos:stop], pos + 1))
-            state, pos = after, stop
-        kinds = tuple(t.type for t in tokens)
-        if kinds not in self._make:
-            return None
-        return self._finish(kinds, tokens, line)
+            path, node, done = node.ends[m.lastgroup]  # type: ignore[index]
+            for group, kind in path:
+                tokens.append(_tok(kind, m.group(group), m.start(group) + 1))
+            pos = m.end()
+            if done:
+                try:
+                    record = self._reduce(node, tokens)
+                except (LarkError, ValueError):
+                    # A callback refused the line (a date no calendar has, an amount that is
+                    # none): Lark reads it again and says so, as for any line.
+                    return None
+                if tokens[0].type in self._rules.matched:
+                    self._remember_tail(tokens[0], line, record)
+                return record
 
-    def _finish(self, kinds: tuple[str, ...], tokens: list[_Tok], line: str) -> Record:
-        """The record of a line read into these tokens (a rule of `_make`)."""
-        make, kept = self._make[kinds]
+    def _reduce(self, leaf: _Node, tokens: list[_Tok]) -> Record:
+        """The record of a line read into these tokens: the parser's steps for their path,
+        with Lark's callbacks."""
         sources = self._rules.sources
         for token in tokens:  # the names a seat line brings, as the lexer would
             if token.type in sources:
                 self._lexer._add_name(token.type, str(token))
-        record = make([tokens[k] for k in kept])
-        self._remember_tail(tokens[0], line, record)
-        return record
+        callbacks = self._callbacks
+        values: list[Any] = []
+        for step in leaf.end:  # type: ignore[union-attr]
+            if step.__class__ is int:
+                values.append(tokens[step])
+                continue
+            rule, size = step
+            if size:
+                children = values[-size:]
+                del values[-size:]
+            else:
+                children = []
+            values.append(callbacks[rule](children))
+        return values[-1]
 
     def _remember_tail(self, first: _Tok, line: str, record: Record) -> None:
         """Keep what followed the name, when the record is the name and what follows it."""
-        if first.type not in self._rules.matched or len(record.names) != 1:
+        if not isinstance(record, Record) or len(record.names) != 1:
             return
         name, at = record.names[0]
         payload = record.payload
@@ -608,7 +748,7 @@ class FileLines:
         if not todo:
             return
         grammar = self.grammar
-        flat, lexer = grammar.flat, grammar.lexer
+        flat, lexer = grammar.patterns, grammar.lexer
         lexer.set_names(names)  # flat seat lines add theirs, as the lexer does
         flat.set_names(names)
         known = len(lexer.names)

@@ -57,7 +57,7 @@ def test_lines_read_without_the_lalr_parser_read_as_it_reads_them_in_every_shipp
     paths = sorted((ROOT / "sample_histories").rglob("*.txt"))
     if CORPUS.is_dir():
         paths += sorted(CORPUS.glob("*.txt"))
-    grammar, flat, compared = PARSER.grammar, PARSER.grammar.flat, 0
+    grammar, flat, compared = PARSER.grammar, PARSER.grammar.patterns, 0
     for lines in _hands(paths):
         records = PARSER.lines().records(lines)
         names = [n for n in (_seated(r) for r in records if r is not None) if n]
@@ -125,12 +125,12 @@ NAME_CHARS = st.characters(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.text(NAME_CHARS, min_size=1, max_size=10), min_size=4, max_size=4, unique=True))
 def test_any_names_read_without_the_lalr_parser_read_as_it_reads_them(names: list[str]) -> None:
-    """Whatever the players are called, a line `FlatLines` reads is read as Lark reads it
+    """Whatever the players are called, a line `LinePatterns` reads is read as Lark reads it
     (and a line it cannot read is left to Lark)."""
     text = FOUR
     for old, new in zip(("Alice", "Bob", "Cara", "Hero"), names, strict=True):
         text = text.replace(old, new)
-    grammar, flat = PARSER.grammar, PARSER.grammar.flat
+    grammar, flat = PARSER.grammar, PARSER.grammar.patterns
     flat.set_names(names)
     for line in text.splitlines(keepends=True):
         grammar.lexer.set_names(names)

@@ -253,17 +253,17 @@ def test_dealt_to_a_bracketed_name_on_third_street() -> None:
 
 
 def test_every_line_read_without_the_lalr_parser_reads_as_the_lalr_parser_reads_it() -> None:
-    """`FlatLines` takes no shortcut: each line it reads, Lark's parser reads the same."""
+    """`LinePatterns` takes no shortcut: each line it reads, Lark's parser reads the same."""
     grammar = PokerStarsParser().grammar
     checked = 0
     for a, b, c in ROLES:
         for template in (TEMPLATE, ENDING, TOURNAMENT_END):
             lines = fill(template, a, b, c).splitlines(keepends=True)
             names = [a, b, c]
-            grammar.flat.set_names(names)
+            grammar.patterns.set_names(names)
             for line in lines:
                 grammar.lexer.set_names(names)
-                flat = grammar.flat.read(line)
+                flat = grammar.patterns.read(line)
                 if flat is None:
                     continue
                 assert flat == grammar.read(line, "line", names), line
