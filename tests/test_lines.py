@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from razz.grammar import grammar_text
 from razz.parser import Hand, ParseError, read_text
-from razz.parser.sites.pokerstars import PokerStarsParser, _seated
+from razz.parser.sites.pokerstars import PokerStarsParser
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "pokerstars"
@@ -42,34 +42,6 @@ def test_every_kind_of_line_has_its_token_in_the_order_and_its_words() -> None:
     }
     described = set(re.findall(r"^//:\s*(L_[A-Z0-9_]+)", text, re.M))
     assert kinds == declared == described
-
-
-def _hands(paths: list[Path]) -> list[list[str]]:
-    out = []
-    for path in paths:
-        for item in read_text(path.read_text(encoding="utf-8-sig")):
-            if isinstance(item, Hand):
-                out.append(item.text.splitlines(keepends=True))
-    return out
-
-
-def test_lines_read_without_the_lalr_parser_read_as_it_reads_them_in_every_shipped_file() -> None:
-    paths = sorted((ROOT / "sample_histories").rglob("*.txt"))
-    if CORPUS.is_dir():
-        paths += sorted(CORPUS.glob("*.txt"))
-    grammar, flat, compared = PARSER.grammar, PARSER.grammar.patterns, 0
-    for lines in _hands(paths):
-        records = PARSER.lines().records(lines)
-        names = [n for n in (_seated(r) for r in records if r is not None) if n]
-        flat.set_names(names)
-        for line, record in zip(lines, records, strict=True):
-            grammar.lexer.set_names(names)
-            assert record == grammar.read(line, "line", names), line
-            mine = flat.read(line)
-            if mine is not None:
-                assert mine == record, line
-                compared += 1
-    assert compared > 20_000
 
 
 def test_a_cached_line_is_read_again_when_a_longer_name_is_seated() -> None:

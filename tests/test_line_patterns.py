@@ -1,0 +1,153 @@
+"""The regexes made from each grammar (`LinePatterns`) read every line as Lark reads it: the
+same records line by line, the same events and the same errors hand by hand, for every text
+site, on sample_histories/, the real files of ../shared/corpus and lines broken on purpose."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark.exceptions import LarkError
+
+from razz.parser import Hand, ParseError, read_text
+from razz.parser.lines import LineGrammar, LinePatterns
+from razz.parser.sites.fulltilt import SITE as FULLTILT
+from razz.parser.sites.kingsclub import SITE as KINGSCLUB
+from razz.parser.sites.pokerstars import default_parser
+from razz.parser.sites.textsite import seated
+from razz.parser.sites.winamax import SITE as WINAMAX
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus"
+ROOMS = ("pokerstars", "fulltilt", "winamax", "kingsclub")
+
+
+def _grammar(room: str) -> LineGrammar:
+    if room == "pokerstars":
+        return default_parser().grammar
+    site = {"fulltilt": FULLTILT, "winamax": WINAMAX, "kingsclub": KINGSCLUB}[room]
+    return site.reader().parser.grammar  # type: ignore[attr-defined, no-any-return]
+
+
+def _files(room: str) -> list[Path]:
+    paths = sorted((CORPUS / room).glob("*.txt")) if (CORPUS / room).is_dir() else []
+    if room == "pokerstars":
+        paths = sorted((ROOT / "sample_histories").rglob("*.txt")) + paths
+    return paths
+
+
+def _text(path: Path) -> str:
+    data = path.read_bytes()
+    encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
+    return data.decode(encoding).replace("\r\n", "\n")
+
+
+def _lark_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every line read by Lark's parser, as before the regexes were made."""
+    monkeypatch.setattr(LinePatterns, "read", lambda self, line: None)
+
+
+def _hands(room: str) -> Iterator[list[str]]:
+    for path in _files(room):
+        for result in read_text(_text(path), path.name):
+            if isinstance(result, Hand):
+                yield result.text.splitlines(keepends=True)
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_every_line_the_regexes_read_lark_reads_into_the_same_record(room: str) -> None:
+    if not _files(room):
+        pytest.skip(f"no files of {room}")
+    grammar = _grammar(room)
+    patterns, read, lines_read = grammar.patterns, 0, 0
+    for lines in _hands(room):
+        records: list[object] = [None] * len(lines)
+        names: list[str] = []
+        for i, line in enumerate(lines):  # seat lines first: they name the players
+            try:
+                records[i] = grammar.read(line, "line", names)
+            except (LarkError, ValueError):  # a line Lark does not read: compared below
+                continue
+            name = seated(records[i])  # type: ignore[arg-type]
+            if name is not None:
+                names.append(name)
+        for line, record in zip(lines, records, strict=True):
+            patterns.set_names(names)
+            grammar.lexer.set_names(names)
+            lines_read += 1
+            mine = patterns.read(line)
+            if mine is not None:
+                assert mine == record, line
+                read += 1
+    # The regexes are the usual path, not a rare one: nearly every line is theirs.
+    assert read >= 0.95 * lines_read > 0, (read, lines_read)
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_every_file_gives_the_same_hands_and_errors_with_and_without_the_regexes(
+    room: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = _files(room)
+    if not paths:
+        pytest.skip(f"no files of {room}")
+    texts = [(path.name, _text(path)) for path in paths]
+    fast = [list(read_text(text, name)) for name, text in texts]
+    _lark_only(monkeypatch)
+    slow = [list(read_text(text, name)) for name, text in texts]
+    assert fast == slow
+    assert any(isinstance(r, Hand) for results in fast for r in results)
+
+
+def _broken(text: str, rnd: random.Random) -> str:
+    """One line of a hand broken as files break: a character dropped, doubled or replaced,
+    a word cut, junk appended."""
+    lines = text.splitlines(keepends=True)
+    i = rnd.randrange(len(lines))
+    line = lines[i].rstrip("\n")
+    if not line:
+        return text
+    at = rnd.randrange(len(line))
+    how = rnd.randrange(5)
+    if how == 0:
+        line = line[:at] + line[at + 1 :]
+    elif how == 1:
+        line = line[:at] + line[at] + line[at:]
+    elif how == 2:
+        line = line[:at] + rnd.choice("x[]()$:#0 ,.-") + line[at + 1 :]
+    elif how == 3:
+        line = line[:at]
+    else:
+        line = line + rnd.choice((" extra", "]", " and is all-in", "$", ")"))
+    lines[i] = line + "\n"
+    return "".join(lines)
+
+
+def _sample_hands() -> list[str]:
+    out = []
+    for room in ROOMS:
+        for path in _files(room)[:6]:
+            out += [r.text for r in read_text(_text(path), path.name) if isinstance(r, Hand)][:4]
+    return out
+
+
+SAMPLE = _sample_hands()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SAMPLE), st.randoms(use_true_random=False))
+def test_a_broken_line_gives_the_same_error_with_and_without_the_regexes(
+    text: str, rnd: random.Random
+) -> None:
+    broken = _broken(text, rnd)
+    fast = list(read_text(broken, "x.txt"))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _lark_only(monkeypatch)
+        slow = list(read_text(broken, "x.txt"))
+    assert fast == slow
+    for result in fast:
+        if isinstance(result, ParseError):
+            assert result.message and result.line >= 1
