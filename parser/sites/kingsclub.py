@@ -194,6 +194,10 @@ class _Builder:
     ) -> tuple[ev.HandHeader, list[ev.Event]]:
         h = records[0].payload
         when = records[1].payload
+        try:  # the grammar reads the digits; the calendar says whether they are a date
+            started = datetime.strptime(when, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+        except ValueError:
+            raise LineProblem(f"{when!r} is not a date and time", 2) from None
         # Amounts have cents (`1,060.38`) and no currency (USD, says only the file name).
         amount = Amounts(100, texts, to_units)
         header = ev.HandHeader(
@@ -219,7 +223,7 @@ class _Builder:
             match_round=None,
             club=None,
             # No zone is written: the clock is read as UTC.
-            started_at=datetime.strptime(when, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC),
+            started_at=started,
             started_text=when,
             time_zone="UTC",
             source=source,

@@ -108,6 +108,11 @@ class TextParser:
                 source, first_line + index, exc.column or 1, texts[index].rstrip("\n"),
                 str(exc), (), hand_id, first_line, text,
             )  # fmt: skip
+        except ValueError as exc:  # read by the grammar, refused by the calendar: month 00
+            return ev.ParseError(
+                source, first_line, 1, texts[0].rstrip("\n"), str(exc), (), hand_id,
+                first_line, text,
+            )  # fmt: skip
         return ev.Hand(header, tuple(events), text)
 
     def _line_error(
