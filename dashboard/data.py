@@ -359,6 +359,30 @@ def has_allin_ev() -> bool:
     return bool(found["n"].iloc[0])
 
 
+def player_runs(player: str, hands: HandFilter) -> pd.DataFrame:
+    """The runs of the player's hands at a table (`person_runs`: hands less than five minutes
+    apart, a row per day and per import batch), as numbers: first and last start (epoch ms),
+    which table and stakes (hashes, named by `table_names`) and their sums. Tens of thousands
+    of rows where a million hands would be read: the sessions, the totals and a long curve
+    are computed from them."""
+    where, params = hands.day_where()
+    return query(
+        f"""
+        SELECT epoch_ms(first_at) AS first, epoch_ms(last_at) AS last,
+               hash(site, table_name) AS table_id, hash(kind, stakes) AS stakes_id, hands,
+               showdowns, net, net_bb, net_showdown, net_showdown_bb, rake_paid, ev_net,
+               ev_net_bb
+        FROM person_runs(p_player := ?)
+        WHERE {where}
+        ORDER BY first_at, last_at, table_id
+        """,
+        [player, *params],
+    )
+
+
+EXACT_CURVE_HANDS = 20_000  # up to this many hands, the curve has a point per hand
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerResults:
     """What the Sessions page shows of a player's hands: totals, the curve, the sessions."""
@@ -371,13 +395,13 @@ class PlayerResults:
     rake_paid: float
     ev_net: float  # all-in EV: the all-in-adjusted net (the net where nothing was adjusted)
     ev_net_bb: float
-    curve: pd.DataFrame  # shape.cumulative
+    curve: pd.DataFrame  # shape.cumulative, or shape.run_curve past EXACT_CURVE_HANDS
     sessions: pd.DataFrame  # shape.sessions_of
+    curve_points: str = "hand"  # what a point of the curve is: "hand", or "run" (of hands)
 
 
 def player_results(player: str, hands: HandFilter, gap_minutes: int) -> PlayerResults:
-    """The Sessions page's figures, computed once per store version, player, filter and gap
-    (the million rows they come from are not copied out of the cache at each rerun)."""
+    """The Sessions page's figures, computed once per store version, player, filter and gap."""
     path = database_path()
     return _player_results(path, database_version(path), player, hands, gap_minutes)
 
@@ -388,16 +412,19 @@ def _player_results(path: str, version: tuple[int, int, int], player: str, hands
     from razz.dashboard import shape
 
     del path, version  # the cache key
-    numbers = player_hand_numbers(player, hands)
-    showdown = numbers["showdown"].astype(bool)
+    runs = player_runs(player, hands)
+    count = int(runs["hands"].sum())
+    if count <= EXACT_CURVE_HANDS:  # few hands: a point per hand, read at once
+        curve, points = shape.cumulative(player_hand_numbers(player, hands)), "hand"
+    else:  # a point per run: what a chart a thousand pixels wide can show of a million
+        curve, points = shape.run_curve(runs), "run"
+    net_showdown = int(runs["net_showdown"].sum())
     return PlayerResults(
-        hands=len(numbers), net=int(numbers["net"].sum()),
-        net_bb=float(numbers["net_bb"].sum()),
-        net_showdown=int(numbers.loc[showdown, "net"].sum()),
-        net_no_showdown=int(numbers.loc[~showdown, "net"].sum()),
-        rake_paid=float(numbers["rake_paid"].sum()),
-        ev_net=float(numbers["ev_net"].sum()), ev_net_bb=float(numbers["ev_net_bb"].sum()),
-        curve=shape.cumulative(numbers), sessions=shape.sessions_of(numbers, gap_minutes),
+        hands=count, net=int(runs["net"].sum()), net_bb=float(runs["net_bb"].sum()),
+        net_showdown=net_showdown, net_no_showdown=int(runs["net"].sum()) - net_showdown,
+        rake_paid=float(runs["rake_paid"].sum()),
+        ev_net=float(runs["ev_net"].sum()), ev_net_bb=float(runs["ev_net_bb"].sum()),
+        curve=curve, sessions=shape.sessions_of(runs, gap_minutes), curve_points=points,
     )
 
 
@@ -503,15 +530,17 @@ _HOLE_AND_DOOR = f"""
 
 
 def starting_hands(player: str, hands: HandFilter) -> pd.DataFrame:
-    """The player's known 3rd-street cards by rank (low hole, high hole, door) with results."""
-    where, params = hands.where()
+    """The player's known 3rd-street cards by rank (low hole, high hole, door) with results,
+    added up from the sums the importer keeps (`person_starts`, by day: a scan of their rows
+    where the player rows of a million hands would be joined to their hands)."""
+    where, params = hands.day_where()
     return query(
-        _HOLE_AND_DOOR.format(where=where)
-        + """
-        SELECT low, high, door, count(*) AS hands, count(*) FILTER (WHERE vpip) AS vpip,
-               count(*) FILTER (WHERE collected > 0) AS won, sum(net)::BIGINT AS net,
-               sum(net_bb) AS net_bb
-        FROM ranked GROUP BY low, high, door ORDER BY low, high, door
+        f"""
+        SELECT low, high, door, sum(hands)::BIGINT AS hands, sum(vpip)::BIGINT AS vpip,
+               sum(won)::BIGINT AS won, sum(net)::BIGINT AS net, sum(net_bb) AS net_bb
+        FROM person_starts(p_player := ?)
+        WHERE {where}
+        GROUP BY low, high, door HAVING sum(hands) <> 0 ORDER BY low, high, door
         """,
         [player, *params],
     )

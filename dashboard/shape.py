@@ -122,28 +122,54 @@ SESSION_COLUMNS = ["table_id", "stakes_id", "start", "end", "hands", "net", "net
                    "bb_per_100", "rake_paid", "showdowns", "ev_net", "luck", "luck_bb"]
 
 
+def as_runs(hands: pd.DataFrame) -> pd.DataFrame:
+    """A player's hands (`data.player_hand_numbers`) as runs of one hand each: the rows that
+    `sessions_of` and `run_curve` read, as the store's `player_runs` keeps them."""
+    showdown = hands["showdown"].astype(bool)
+    net, net_bb = hands["net"], hands["net_bb"].astype("float64")
+    ev = "ev_net" in hands
+    return pd.DataFrame({
+        "table_id": hands["table_id"], "stakes_id": hands["stakes_id"],
+        "first": hands["t"], "last": hands["t"], "hands": 1,
+        "showdowns": showdown.astype("int64"), "net": net, "net_bb": net_bb,
+        "net_showdown": net.where(showdown, 0), "net_showdown_bb": net_bb.where(showdown, 0.0),
+        "rake_paid": hands["rake_paid"].astype("float64"),
+        "ev_net": hands["ev_net"].astype("float64") if ev else net.astype("float64"),
+        "ev_net_bb": hands["ev_net_bb"].astype("float64") if ev else net_bb,
+    })
+
+
 def sessions_of(hands: pd.DataFrame, gap_minutes: int) -> pd.DataFrame:
-    """A player's sessions from their hands in time order (`data.player_hand_numbers`).
+    """A player's sessions from their hands (`data.player_hand_numbers`, columns t …) or from
+    runs of their hands (`data.player_runs`, columns first, last, hands …).
 
     A session is a run of hands at one table without a pause of `gap_minutes` or more
     between two hands' starts, split by stakes, as the store's `sessions_for` counts them
     (a test holds the two equal); `start` and `end` are the first and last hands' starts
-    in epoch ms. Latest first. Numbers only, so that a million hands take a moment.
+    in epoch ms. Latest first. Runs are merged into sessions exactly: hands inside a run are
+    less than the shortest gap apart, so a pause of the gap or more between two hands of a
+    table is a pause between the runs before it and the runs after it. Numbers only, so that
+    a million hands take a moment.
     """
     if hands.empty:
         return pd.DataFrame(columns=SESSION_COLUMNS)
-    if "ev_net" not in hands:
-        hands = hands.assign(ev_net=hands["net"].astype("float64"), ev_net_bb=hands["net_bb"])
-    by_table = hands.iloc[np.argsort(hands["table_id"].to_numpy(), kind="stable")]
-    when = by_table["t"].to_numpy()
+    runs = as_runs(hands) if "t" in hands else hands
+    order = np.lexsort((runs["last"].to_numpy(), runs["first"].to_numpy(),
+                        runs["table_id"].to_numpy()))
+    by_table = runs.iloc[order]
     table = by_table["table_id"].to_numpy()
+    first = by_table["first"].to_numpy().astype("int64")
+    # The latest end so far at the table: runs of one table may overlap (a run per day, per
+    # batch of an import), and a run that starts before it ends joins its session.
+    ends = pd.Series(by_table["last"].to_numpy().astype("int64")).groupby(table).cummax()
+    ends = ends.to_numpy()
     opens = np.ones(len(by_table), dtype=bool)
-    opens[1:] = (table[1:] != table[:-1]) | (when[1:] - when[:-1] >= gap_minutes * 60_000)
+    opens[1:] = (table[1:] != table[:-1]) | (first[1:] - ends[:-1] >= gap_minutes * 60_000)
     grouped = by_table.assign(session=np.cumsum(opens)).groupby(
         ["session", "stakes_id"], sort=False).agg(
-        table_id=("table_id", "first"), start=("t", "min"), end=("t", "max"),
-        hands=("t", "size"), net=("net", "sum"), net_bb=("net_bb", "sum"),
-        rake_paid=("rake_paid", "sum"), showdowns=("showdown", "sum"),
+        table_id=("table_id", "first"), start=("first", "min"), end=("last", "max"),
+        hands=("hands", "sum"), net=("net", "sum"), net_bb=("net_bb", "sum"),
+        rake_paid=("rake_paid", "sum"), showdowns=("showdowns", "sum"),
         ev_net=("ev_net", "sum"), ev_net_bb=("ev_net_bb", "sum"))
     out = grouped.reset_index()
     out["luck"] = out["net"] - out["ev_net"]
@@ -153,6 +179,40 @@ def sessions_of(hands: pd.DataFrame, gap_minutes: int) -> pd.DataFrame:
     out["bb_per_100"] = 100 * out["net_bb"] / out["hands"]
     out = out.sort_values(["start", "table_id"], ascending=[False, True], kind="stable")
     return out[SESSION_COLUMNS].reset_index(drop=True)
+
+
+def run_curve(runs: pd.DataFrame, max_points: int = 1500) -> pd.DataFrame:
+    """Running totals over runs of a player's hands (`data.player_runs`), as `cumulative`
+    draws them over hands: a point where each run ends, in the order they end, thinned to
+    about `max_points` points per series, the last one kept: the final totals are exact.
+
+    A point counts every hand of the runs ended by then; hands of a run still going on at
+    another table at that moment are counted where that run ends.
+    """
+    if runs.empty:
+        return pd.DataFrame(columns=["hand", "series", "money", "bb"])
+    runs = runs.iloc[np.lexsort((runs["first"].to_numpy(), runs["last"].to_numpy()))]
+    parts = {
+        "All hands": ("net", "net_bb"), "All-in EV": ("ev_net", "ev_net_bb"),
+        "Showdown": ("net_showdown", "net_showdown_bb"),
+    }
+    frame = pd.DataFrame({"hand": runs["hands"].astype("int64").cumsum().to_numpy()})
+    step = max(1, -(-len(runs) // max_points))
+    keep = list(range(step - 1, len(runs), step))
+    if keep[-1] != len(runs) - 1:
+        keep.append(len(runs) - 1)
+    series = []
+    for name, (money, bb) in parts.items():
+        series.append(frame.assign(
+            series=name, money=runs[money].astype("float64").cumsum().to_numpy(),
+            bb=runs[bb].astype("float64").cumsum().to_numpy()).iloc[keep])
+    other = frame.assign(
+        series="Non-showdown",
+        money=(runs["net"] - runs["net_showdown"]).astype("float64").cumsum().to_numpy(),
+        bb=(runs["net_bb"] - runs["net_showdown_bb"]).astype("float64").cumsum().to_numpy())
+    series.append(other.iloc[keep])
+    start = pd.DataFrame({"hand": 0, "series": list(SERIES), "money": 0.0, "bb": 0.0})
+    return pd.concat([start, *series], ignore_index=True)
 
 
 # ---------------------------------------------------------------------- player statistics

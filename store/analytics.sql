@@ -316,3 +316,25 @@ SELECT grp AS table_name, * EXCLUDE (grp) FROM compliance_by_for('table');
 
 CREATE OR REPLACE VIEW findings_by_date AS
 SELECT grp::DATE AS started_on, * EXCLUDE (grp) FROM compliance_by_for('date');
+
+-- The sums of the Starting hands page (`player_starts`) and the runs of the Sessions page
+-- (`player_runs`, store/summaries.py) with the person of each name, as person_days has them.
+CREATE OR REPLACE MACRO person_starts(p_player := NULL) AS TABLE
+SELECT d.* REPLACE (coalesce(ar.person, aa.person, d.player) AS player),
+       d.player AS screen_name
+FROM player_starts AS d
+LEFT JOIN aliases AS ar ON ar.name = d.player AND ar.room = d.room
+LEFT JOIN aliases AS aa ON aa.name = d.player AND aa.room = ''
+WHERE p_player IS NULL
+   OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
+      AND coalesce(ar.person, aa.person, d.player) = p_player;
+
+CREATE OR REPLACE MACRO person_runs(p_player := NULL) AS TABLE
+SELECT d.* REPLACE (coalesce(ar.person, aa.person, d.player) AS player),
+       d.player AS screen_name
+FROM player_runs AS d
+LEFT JOIN aliases AS ar ON ar.name = d.player AND ar.room = d.room
+LEFT JOIN aliases AS aa ON aa.name = d.player AND aa.room = ''
+WHERE p_player IS NULL
+   OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
+      AND coalesce(ar.person, aa.person, d.player) = p_player;

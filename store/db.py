@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # duckdb is imported where a connection is made, so commands 
     import duckdb
 
 SCHEMA_VERSION = 1
-SCHEMA_REVISION = 3
+SCHEMA_REVISION = 4
 """Additive changes within a version (new columns and tables): a store of an older revision
 is brought up to date the first time this razz opens it (`MIGRATIONS`), readers included."""
 DB_ENV = "RAZZ_DB"
@@ -352,8 +352,15 @@ def apply_schema(con: duckdb.DuckDBPyConnection) -> None:
         raise
     from razz.store import allin_backfill
 
-    if allin_backfill.needed(con):  # a store made before all-in EV: its old hands' EV, once
-        allin_backfill.backfill(con)
+    # A store made before all-in EV: its old hands' EV, once; the runs sum it: again.
+    if allin_backfill.needed(con) and allin_backfill.backfill(con):
+        con.execute("BEGIN")
+        try:
+            summaries.rebuild(con, ("player_runs",))
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
 
 
 Statement = tuple[str, list[object]]
@@ -381,10 +388,11 @@ def migrations(revision: int) -> list[Statement]:
             "?::VARCHAR[]))[site], site) WHERE room IS NULL",
             [names, titles],
         ))
-    if revision < 3:  # the daily sums of the player pages, for the hands already stored
-        steps.append(("DELETE FROM player_days", []))
-        steps.append((f"INSERT INTO player_days BY NAME {summaries.sums_sql('players', 'hands')}",
-                      []))
+    # The sums of the player pages for the hands already stored: revision 3 the daily sums,
+    # revision 4 the starting hands and the runs of hands at a table.
+    tables = (("player_days",) if revision < 3 else ()) + (
+        ("player_starts", "player_runs") if revision < 4 else ())
+    steps += [(sql, []) for sql in summaries.fill_statements(tables)] if tables else []
     return steps
 
 

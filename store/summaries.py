@@ -1,11 +1,18 @@
 """Sums per player name, room, money, kind, stakes, table and UTC day: what the dashboard's
-player pages count, kept by the importer as it stores hands (`player_days`).
+player pages count, kept by the importer as it stores hands.
 
-On a million hands, the player pages' sidebar (a player's hands by room, money, stakes, table
-and day) and the table of every player's statistics would each join millions of player rows
-to their hands at every first load; these sums make them a scan of a few thousand rows. The
-writer adds the sums of each batch of new hands (`add_sums`, rows of a batch are not merged
-with earlier ones: readers add them up); a store from before gets them once (`migrations`).
+* `player_days`: every statistic's hits and chances, net, rake (Player statistics, the sidebar);
+* `player_starts`: the same keys and the 3rd-street ranks (low hole, high hole, door card) of
+  the hands whose starting cards the log shows, with their results (Starting hands);
+* `player_runs`: runs of a player's hands at one table, a hand less than `RUN_GAP_MINUTES`
+  after the one before, with their first and last start and their sums (Sessions: a session
+  of any pause of at least that length is a union of runs, merged when read).
+
+On a million hands, the player pages would each join millions of player rows to their hands
+at every first load; these sums make them a scan of thousands of rows. The writer adds the
+sums of each batch of new hands (`add_sums`: rows of a batch are not merged with earlier
+ones, readers add them up, and merge runs); a store from before gets them once
+(`fill_statements`, from `db.migrations`).
 
 Every statistic is hits over chances (`Stat`), counted on the rows of the store's
 `player_hands_for`; the same definitions serve the sums and the lists of hands behind a rate.
@@ -128,44 +135,165 @@ GROUP BY ALL
 """
 
 
+RUN_GAP_MINUTES = 5  # the shortest pause the Sessions page offers between two sessions
+RANKS = "A23456789TJQK"  # Razz order, ace low: the position of a rank is its value (A = 1)
+# The columns that say which hands a row of sums counts (every filter of the player pages).
+DIMENSIONS = ("player", "room", "unit", "currency", "kind", "stakes", "big_bet", "table_name",
+              "day")
+
+
+def starts_sql(players: str, hands: str) -> str:
+    """A SELECT of the sums of the player rows of `players` whose three 3rd-street cards the
+    log shows (down, down, door), by the ranks of the two hole cards (low, high) and the
+    door card's, as the Starting hands page groups them."""
+    return f"""
+SELECT p.player, h.room, h.unit, h.currency, h.kind, h.stakes, h.big_bet, h.table_name,
+       h.started_at::DATE AS day,
+       least(instr('{RANKS}', p.starting_cards[1][1]),
+             instr('{RANKS}', p.starting_cards[2][1]))::TINYINT AS low,
+       greatest(instr('{RANKS}', p.starting_cards[1][1]),
+                instr('{RANKS}', p.starting_cards[2][1]))::TINYINT AS high,
+       instr('{RANKS}', p.door_card[1])::TINYINT AS door,
+       count(*)::BIGINT AS hands, count(*) FILTER (WHERE p.vpip)::BIGINT AS vpip,
+       count(*) FILTER (WHERE p.collected > 0)::BIGINT AS won, sum(p.net)::BIGINT AS net,
+       sum(p.net / h.big_bet) AS net_bb
+FROM {players} AS p
+JOIN {hands} AS h USING (hand_key)
+WHERE len(p.starting_cards) = 3 AND p.door_card IS NOT NULL
+  AND p.starting_cards[3] = p.door_card
+GROUP BY ALL
+"""
+
+
+def runs_sql(players: str, hands: str) -> str:
+    """A SELECT of the runs of the player rows of `players`: per player, table and the other
+    keys, hands less than `RUN_GAP_MINUTES` apart, with their sums (all-in EV from the
+    store's `allin_ev`, whose rows of a batch are stored before its sums)."""
+    keys = "p.player, h.site, h.room, h.unit, h.currency, h.kind, h.stakes, h.big_bet, " \
+           "h.table_name, h.started_at::DATE"
+    return f"""
+SELECT player, site, room, unit, currency, kind, stakes, big_bet, table_name, day,
+       min(started_at) AS first_at, max(started_at) AS last_at, count(*)::BIGINT AS hands,
+       count(*) FILTER (WHERE showdown)::BIGINT AS showdowns, sum(net)::BIGINT AS net,
+       sum(net_bb) AS net_bb, coalesce(sum(net) FILTER (WHERE showdown), 0)::BIGINT
+           AS net_showdown,
+       coalesce(sum(net_bb) FILTER (WHERE showdown), 0) AS net_showdown_bb,
+       sum(rake_paid) AS rake_paid, sum(ev_net) AS ev_net, sum(ev_net_bb) AS ev_net_bb
+FROM (
+    SELECT *, sum(opens::INTEGER) OVER (
+                  PARTITION BY player, site, room, unit, currency, kind, stakes, big_bet,
+                               table_name, day
+                  ORDER BY started_at ROWS UNBOUNDED PRECEDING) AS run
+    FROM (
+        SELECT p.player, h.site, h.room, h.unit, h.currency, h.kind, h.stakes, h.big_bet,
+               h.table_name, h.started_at::DATE AS day, h.started_at,
+               p.went_to_showdown AS showdown, p.net, p.net / h.big_bet AS net_bb,
+               CASE WHEN h.total_pot > h.rake
+                    THEN h.rake * p.collected / (h.total_pot - h.rake) ELSE 0 END AS rake_paid,
+               coalesce(e.ev_net, p.net) AS ev_net, coalesce(e.ev_net, p.net) / h.big_bet
+                   AS ev_net_bb,
+               coalesce(h.started_at - lag(h.started_at) OVER (
+                   PARTITION BY {keys} ORDER BY h.started_at)
+                   >= INTERVAL {RUN_GAP_MINUTES} MINUTE, true) AS opens
+        FROM {players} AS p
+        JOIN {hands} AS h USING (hand_key)
+        LEFT JOIN allin_ev AS e ON e.hand_key = p.hand_key AND e.player = p.player
+    )
+)
+GROUP BY player, site, room, unit, currency, kind, stakes, big_bet, table_name, day, run
+"""
+
+
+ADDITIVE = (("player_days", sums_sql), ("player_starts", starts_sql))
+
+
 def add_sums(con: object, players: str, hands: str) -> None:
-    """Add the sums of the player rows of `players` (joined to `hands`) to `player_days`."""
-    con.execute(f"INSERT INTO player_days BY NAME {sums_sql(players, hands)}")  # type: ignore[attr-defined]
+    """Add the sums of the player rows of `players` (joined to `hands`) to the summaries."""
+    for table, sql in ADDITIVE:
+        con.execute(f"INSERT INTO {table} BY NAME {sql(players, hands)}")  # type: ignore[attr-defined]
+    con.execute(f"INSERT INTO player_runs BY NAME {runs_sql(players, hands)}")  # type: ignore[attr-defined]
 
 
 def subtract_sums(con: object, keys: str) -> None:
-    """Take the sums of the hands whose `hand_key` is in the registered table `keys` out of
-    `player_days` (before those hands' rows are deleted to be stored again): rows of negated
-    sums, since every reader adds up the rows of a day."""
-    dimensions = ("player", "room", "unit", "currency", "kind", "stakes", "big_bet",
-                  "table_name", "day")
-    columns = [row[0] for row in con.execute(  # type: ignore[attr-defined]
-        "SELECT column_name FROM duckdb_columns() WHERE table_name = 'player_days' "
-        "AND schema_name = 'main' ORDER BY column_index"
-    ).fetchall()]
-    negated = ", ".join(c if c in dimensions else f"-{c} AS {c}" for c in columns)
+    """Take the hands whose `hand_key` is in the registered table `keys` out of the summaries
+    (before those hands' rows are deleted to be stored again).
+
+    The additive sums get rows of negated sums, since every reader adds up the rows of a day.
+    Runs cannot be negated: the runs of each (player, table) those hands were in are summed
+    again from the store's other hands of that player at that table.
+    """
     players = f"(SELECT * FROM players WHERE hand_key IN (SELECT hand_key FROM {keys}))"
-    con.execute(  # type: ignore[attr-defined]
-        f"INSERT INTO player_days BY NAME SELECT {negated} FROM ({sums_sql(players, 'hands')})"
-    )
+    for table, sql in ADDITIVE:
+        columns = [row[0] for row in con.execute(  # type: ignore[attr-defined]
+            "SELECT column_name FROM duckdb_columns() WHERE table_name = ? "
+            "AND schema_name = 'main' ORDER BY column_index", [table]
+        ).fetchall()]
+        negated = ", ".join(c if c in DIMENSIONS or c in ("low", "high", "door")
+                            else f"-{c} AS {c}" for c in columns)
+        con.execute(  # type: ignore[attr-defined]
+            f"INSERT INTO {table} BY NAME SELECT {negated} FROM ({sql(players, 'hands')})"
+        )
+    touched = f"""(SELECT DISTINCT p.player, h.site, h.table_name
+                   FROM players AS p JOIN hands AS h USING (hand_key)
+                   WHERE hand_key IN (SELECT hand_key FROM {keys}))"""
+    con.execute(f"""DELETE FROM player_runs AS r WHERE EXISTS (
+        SELECT 1 FROM {touched} AS t WHERE t.player = r.player AND t.site = r.site
+        AND t.table_name = r.table_name)""")  # type: ignore[attr-defined]
+    kept_players = f"""(SELECT p.* FROM players AS p JOIN hands AS h USING (hand_key)
+        WHERE hand_key NOT IN (SELECT hand_key FROM {keys})
+          AND EXISTS (SELECT 1 FROM {touched} AS t WHERE t.player = p.player
+                      AND t.site = h.site AND t.table_name = h.table_name))"""
+    con.execute(f"INSERT INTO player_runs BY NAME {runs_sql(kept_players, 'hands')}")  # type: ignore[attr-defined]
 
 
-def rebuild(con: object) -> None:
+FILL_CHUNKS = 8  # a store is summed again in parts (by player): each fits the writer's memory
+
+
+def fill_statements(tables: tuple[str, ...] = ("player_days", "player_starts",
+                                                 "player_runs")) -> list[str]:
+    """The statements that sum every hand of the store again into `tables`, in parts of a
+    few players each: a million hands summed at once need more than the writer's 256 MB."""
+    sql = {"player_days": sums_sql, "player_starts": starts_sql, "player_runs": runs_sql}
+    statements = []
+    for table in tables:
+        statements.append(f"DELETE FROM {table}")
+        for part in range(FILL_CHUNKS):
+            players = f"(SELECT * FROM players WHERE hash(player) % {FILL_CHUNKS} = {part})"
+            statements.append(f"INSERT INTO {table} BY NAME {sql[table](players, 'hands')}")
+    return statements
+
+
+def rebuild(con: object, tables: tuple[str, ...] = ("player_days", "player_starts",
+                                                     "player_runs")) -> None:
     """Sum every hand of the store again (a store from before the sums, or one filled by SQL)."""
-    con.execute("DELETE FROM player_days")  # type: ignore[attr-defined]
-    add_sums(con, "players", "hands")
+    for statement in fill_statements(tables):
+        con.execute(statement)  # type: ignore[attr-defined]
 
 
 def table_sql() -> str:
-    """`CREATE TABLE player_days`: the dimensions, then the sums."""
+    """`CREATE TABLE` of the summaries: the dimensions, then the sums."""
     stats = ",\n    ".join(f"{s.key}_hits BIGINT NOT NULL, {s.key}_chances BIGINT NOT NULL"
                            for s in STATS)
+    keys = """player VARCHAR NOT NULL, room VARCHAR, unit VARCHAR NOT NULL, currency VARCHAR,
+    kind VARCHAR NOT NULL, stakes VARCHAR NOT NULL, big_bet BIGINT NOT NULL,
+    table_name VARCHAR NOT NULL, day DATE NOT NULL"""
     return f"""
 CREATE TABLE IF NOT EXISTS player_days (
-    player VARCHAR NOT NULL, room VARCHAR, unit VARCHAR NOT NULL, currency VARCHAR,
-    kind VARCHAR NOT NULL, stakes VARCHAR NOT NULL, big_bet BIGINT NOT NULL,
-    table_name VARCHAR NOT NULL, day DATE NOT NULL,
+    {keys},
     hands BIGINT NOT NULL, hero_hands BIGINT NOT NULL, net BIGINT NOT NULL,
     net_bb DOUBLE NOT NULL, rake_paid DOUBLE NOT NULL,
     {stats}
+);
+CREATE TABLE IF NOT EXISTS player_starts (
+    {keys},
+    low TINYINT NOT NULL, high TINYINT NOT NULL, door TINYINT NOT NULL,
+    hands BIGINT NOT NULL, vpip BIGINT NOT NULL, won BIGINT NOT NULL, net BIGINT NOT NULL,
+    net_bb DOUBLE NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_runs (
+    {keys}, site VARCHAR NOT NULL,
+    first_at TIMESTAMPTZ NOT NULL, last_at TIMESTAMPTZ NOT NULL,
+    hands BIGINT NOT NULL, showdowns BIGINT NOT NULL, net BIGINT NOT NULL,
+    net_bb DOUBLE NOT NULL, net_showdown BIGINT NOT NULL, net_showdown_bb DOUBLE NOT NULL,
+    rake_paid DOUBLE NOT NULL, ev_net DOUBLE NOT NULL, ev_net_bb DOUBLE NOT NULL
 )"""

@@ -76,6 +76,13 @@ chart = (
     .properties(height=320)
 )
 st.altair_chart(chart, width="stretch")
+if results.curve_points == "run":
+    # Our own text, no log text: Markdown is safe here.
+    st.caption(f"{results.hands:,} hands are more points than the chart has pixels: it has a "
+               "point where each run of hands at a table ends (hands less than five minutes "
+               "apart), thinned to about 1,500 per line. A point counts the hands of the runs "
+               "ended by then; the last point is the exact total. Up to "
+               f"{data.EXACT_CURVE_HANDS:,} hands (narrow the filters), it has one per hand.")
 
 st.subheader("Sessions")
 st.caption("A session is a run of hands at one table without a pause longer than the gap set "
