@@ -774,6 +774,9 @@ def findings_by_rule(audit: AuditFilter) -> pd.DataFrame:
     )
 
 
+TOP_GROUPS = 500  # files and tables listed on the Audit page, the most findings first
+
+
 def compliance(audit: AuditFilter) -> pd.DataFrame:
     """Hands by file, by table and by UTC day (`grp`: 'file', 'table', 'date'; `key`) under
     every filter: how many, how many without a matching finding, hands with an error, the
@@ -797,31 +800,50 @@ def compliance(audit: AuditFilter) -> pd.DataFrame:
         columns = "source, table_name, started_at::DATE AS day, findings, errors"
         source = "scope"
         compliant = "findings = 0"
+    # Of files and tables, only the TOP_GROUPS with the most findings leave the database (a
+    # store of a million hands may have tens of thousands of files); `groups` and
+    # `groups_with_findings` count them all.
     return query(
         f"""
         WITH scope AS (SELECT {columns} FROM hands WHERE {hand_where}){"," if found else ""}
              {found}
-        SELECT CASE WHEN grouping(source) = 0 THEN 'file'
-                    WHEN grouping(table_name) = 0 THEN 'table' ELSE 'date' END AS grp,
-               coalesce(source, table_name, strftime(day, '%Y-%m-%d')) AS key,
-               count(*)::BIGINT AS hands,
-               count(*) FILTER (WHERE {compliant})::BIGINT AS compliant_hands,
-               count(*) FILTER (WHERE errors > 0)::BIGINT AS hands_with_errors,
-               coalesce(sum(findings), 0)::BIGINT AS findings,
-               coalesce(sum(errors), 0)::BIGINT AS errors,
-               coalesce(sum(findings - errors), 0)::BIGINT AS warnings
-        FROM {source}
-        GROUP BY GROUPING SETS ((source), (table_name), (day))
+        SELECT *, count(*) OVER (PARTITION BY grp) AS groups,
+               count(*) FILTER (WHERE findings > 0) OVER (PARTITION BY grp)
+                   AS groups_with_findings
+        FROM (
+            SELECT CASE WHEN grouping(source) = 0 THEN 'file'
+                        WHEN grouping(table_name) = 0 THEN 'table' ELSE 'date' END AS grp,
+                   coalesce(source, table_name, strftime(day, '%Y-%m-%d')) AS key,
+                   count(*)::BIGINT AS hands,
+                   count(*) FILTER (WHERE {compliant})::BIGINT AS compliant_hands,
+                   count(*) FILTER (WHERE errors > 0)::BIGINT AS hands_with_errors,
+                   coalesce(sum(findings), 0)::BIGINT AS findings,
+                   coalesce(sum(errors), 0)::BIGINT AS errors,
+                   coalesce(sum(findings - errors), 0)::BIGINT AS warnings
+            FROM {source}
+            GROUP BY GROUPING SETS ((source), (table_name), (day)))
+        QUALIFY grp = 'date'
+             OR row_number() OVER (PARTITION BY grp ORDER BY findings DESC, key) <= {TOP_GROUPS}
         """,
         [*hand_params, *rule_params],
     )
+
+
+def compliance_counts(group: str, every_group: pd.DataFrame) -> tuple[int, int]:
+    """How many files, tables or days there are under the filters, and how many of them have
+    a matching finding (also those past the TOP_GROUPS listed)."""
+    rows = every_group[every_group["grp"] == group]
+    if rows.empty:
+        return 0, 0
+    return int(rows["groups"].iloc[0]), int(rows["groups_with_findings"].iloc[0])
 
 
 def compliance_by(group: str, every_group: pd.DataFrame) -> pd.DataFrame:
     """One tab of `compliance`: files and tables with the most findings first, days in order."""
     if group not in ("file", "table", "date"):
         raise ValueError(f"no grouping {group!r}")
-    frame = every_group[every_group["grp"] == group].drop(columns="grp")
+    frame = every_group[every_group["grp"] == group].drop(
+        columns=["grp", "groups", "groups_with_findings"])
     if group == "date":
         return frame.sort_values("key").reset_index(drop=True)
     return frame.sort_values(["findings", "key"], ascending=[False, True]).reset_index(drop=True)
@@ -911,13 +933,13 @@ def aliases() -> pd.DataFrame:
 
 
 def player_names() -> pd.DataFrame:
-    """Every player name as the logs write it, most hands first, with the rooms it played in."""
+    """Every player name as the logs write it, most hands first, with the rooms it played in
+    (from the daily sums: thousands of rows where a million player rows would be joined)."""
     return query(
         """
-        SELECT p.player AS name, count(*) AS hands,
-               string_agg(DISTINCT h.room, ', ' ORDER BY h.room) AS rooms
-        FROM players AS p JOIN hands AS h USING (hand_key)
-        GROUP BY p.player ORDER BY hands DESC, name
+        SELECT player AS name, sum(hands)::BIGINT AS hands,
+               string_agg(DISTINCT room, ', ' ORDER BY room) AS rooms
+        FROM player_days GROUP BY player HAVING sum(hands) <> 0 ORDER BY hands DESC, name
         """
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -56,17 +55,21 @@ with by_rule_tab:
     if by_rule.empty:
         st.success("No finding matches these filters.")
     else:
-        st.altair_chart(
-            alt.Chart(by_rule).mark_bar().encode(
-                x=alt.X("findings:Q", title="Findings",
-                        axis=alt.Axis(tickMinStep=1, format="d")),
-                y=alt.Y("rule:N", sort="-x", title=None, axis=alt.Axis(labelLimit=220)),
-                color=alt.Color("severity:N", scale=alt.Scale(
-                    domain=["error", "warning"], range=["#d62728", "#ff7f0e"])),
-                tooltip=["rule", "severity", "findings", "hands"],
-            ).properties(height=max(90, 24 * by_rule["rule"].nunique())),
-            width="stretch",
-        )
+        st.vega_lite_chart(by_rule, {  # a Vega-Lite specification: no Altair to import
+            "height": max(90, 24 * by_rule["rule"].nunique()), "mark": "bar",
+            "encoding": {
+                "x": {"field": "findings", "type": "quantitative", "title": "Findings",
+                      "axis": {"tickMinStep": 1, "format": "d"}},
+                "y": {"field": "rule", "type": "nominal", "sort": "-x", "title": None,
+                      "axis": {"labelLimit": 220}},
+                "color": {"field": "severity", "type": "nominal",
+                          "scale": {"domain": ["error", "warning"],
+                                    "range": ["#d62728", "#ff7f0e"]}},
+                "tooltip": [{"field": f, "type": t} for f, t in (
+                    ("rule", "nominal"), ("severity", "nominal"),
+                    ("findings", "quantitative"), ("hands", "quantitative"))],
+            },
+        }, width="stretch")
         st.dataframe(pd.DataFrame({
             "Rule": by_rule["rule"],
             "Severity": by_rule["severity"],
@@ -86,21 +89,27 @@ def compliance_tab(group: str, label: str, key: str, noun: str) -> None:
     if frame.empty:
         st.caption("No hands.")
         return
-    with_findings = int((frame["findings"] > 0).sum())
-    st.caption(f"{with_findings:,} of {shape.plural(len(frame), noun)} have a finding shown "
-               "here" + ("; the most first." if group != "date" else "."))
+    count, with_findings = data.compliance_counts(group, every_group)
+    st.caption(f"{with_findings:,} of {shape.plural(count, noun)} have a finding shown "
+               "here" + (f"; the {len(frame):,} with the most are listed, the most first."
+                         if len(frame) < count else
+                         "; the most first." if group != "date" else "."))
     if group == "date":
         chart_data = frame.assign(day=pd.to_datetime(frame["key"]),
                                   compliant=frame["compliant_hands"] / frame["hands"])
-        st.altair_chart(
-            alt.Chart(chart_data).mark_bar().encode(
-                x=alt.X("day:T", title="Day (UTC)"),
-                y=alt.Y("findings:Q", title="Findings", axis=alt.Axis(tickMinStep=1, format="d")),
-                tooltip=[alt.Tooltip("day:T", title="Day"), "hands", "findings",
-                         alt.Tooltip("compliant:Q", title="Compliant", format=".1%")],
-            ).properties(height=220),
-            width="stretch",
-        )
+        st.vega_lite_chart(chart_data, {
+            "height": 220, "mark": "bar",
+            "encoding": {
+                "x": {"field": "day", "type": "temporal", "title": "Day (UTC)"},
+                "y": {"field": "findings", "type": "quantitative", "title": "Findings",
+                      "axis": {"tickMinStep": 1, "format": "d"}},
+                "tooltip": [{"field": "day", "type": "temporal", "title": "Day"},
+                            {"field": "hands", "type": "quantitative"},
+                            {"field": "findings", "type": "quantitative"},
+                            {"field": "compliant", "type": "quantitative",
+                             "title": "Compliant", "format": ".1%"}],
+            },
+        }, width="stretch")
     keys = frame["key"].astype(str)
     view = pd.DataFrame({
         label: keys.map(lambda k: short.get(k, k)) if group == "file" else keys,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -102,14 +101,16 @@ with right:
                   int(row["saw_5th_hits"]), int(row["saw_6th_hits"]), int(row["saw_7th_hits"]),
                   int(row["showdown_hits"]), int(row["won_showdown_hits"])],
     })
-    st.altair_chart(
-        alt.Chart(funnel).mark_bar().encode(
-            y=alt.Y("Stage:N", sort=None, title=None),
-            x=alt.X("Hands:Q", title="Hands", axis=alt.Axis(tickMinStep=1, format="d")),
-            tooltip=["Stage", "Hands"],
-        ).properties(title="How far the hands went", height=300),
-        width="stretch",
-    )
+    st.vega_lite_chart(funnel, {  # a Vega-Lite specification: no Altair to import
+        "title": "How far the hands went", "height": 300, "mark": "bar",
+        "encoding": {
+            "y": {"field": "Stage", "type": "nominal", "sort": None, "title": None},
+            "x": {"field": "Hands", "type": "quantitative", "title": "Hands",
+                  "axis": {"tickMinStep": 1, "format": "d"}},
+            "tooltip": [{"field": "Stage", "type": "nominal"},
+                        {"field": "Hands", "type": "quantitative"}],
+        },
+    }, width="stretch")
 with st.expander("How each statistic is counted"):
     # Our own texts (no log text): Markdown is safe here.
     st.markdown("\n".join(f"* **{s.label}**: {s.note}" for s in data.STATS))

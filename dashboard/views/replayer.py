@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -108,22 +107,21 @@ def equity_by_street(shown: hand_equity.HandEquity, at: int, view: str) -> None:
         return
     frame = pd.DataFrame(rows)
     order = [s for s in hand_steps.STREETS if s in set(frame["street"])]
-    chart = (
-        alt.Chart(frame)
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("street:O", title=None, sort=order, axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("equity:Q", title="Equity at the deal",
-                    axis=alt.Axis(format="%", tickCount=5), scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("player:N", title=None,
-                            legend=alt.Legend(orient="bottom", columns=4)),
-            tooltip=[alt.Tooltip("player:N", title="Player"),
-                     alt.Tooltip("street:O", title="Street"),
-                     alt.Tooltip("equity:Q", title="Equity", format=".1%")],
-        )
-        .properties(height=220)
-    )
-    st.altair_chart(chart, width="stretch")
+    st.vega_lite_chart(frame, {  # a Vega-Lite specification: no Altair to import
+        "height": 220, "mark": {"type": "line", "point": True},
+        "encoding": {
+            "x": {"field": "street", "type": "ordinal", "title": None, "sort": order,
+                  "axis": {"labelAngle": 0}},
+            "y": {"field": "equity", "type": "quantitative", "title": "Equity at the deal",
+                  "axis": {"format": "%", "tickCount": 5}, "scale": {"domain": [0, 1]}},
+            "color": {"field": "player", "type": "nominal", "title": None,
+                      "legend": {"orient": "bottom", "columns": 4}},
+            "tooltip": [{"field": "player", "type": "nominal", "title": "Player"},
+                        {"field": "street", "type": "ordinal", "title": "Street"},
+                        {"field": "equity", "type": "quantitative", "title": "Equity",
+                         "format": ".1%"}],
+        },
+    }, width="stretch")
     table = frame.pivot(index="player", columns="street", values="equity")[order]
     table = table.map(lambda v: "" if pd.isna(v) else f"{100 * v:.1f}%")
     how = pd.DataFrame([[p.method for s, p in streets if s in order]], columns=order,

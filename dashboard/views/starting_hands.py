@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -26,19 +25,24 @@ st.caption(f"{int(combos['hands'].sum()):,} hands of {fmt.markdown_literal(playe
 
 groups = shape.starting_hand_table(combos, by_group=True)
 chart_data = groups.assign(result=["won" if v >= 0 else "lost" for v in groups["bb_per_100"]])
-st.altair_chart(
-    alt.Chart(chart_data).mark_bar().encode(
-        x=alt.X("group:N", sort=list(groups["group"]), title="Starting hand"),
-        y=alt.Y("bb_per_100:Q", title="Big bets per 100 hands"),
-        color=alt.Color("result:N", scale=alt.Scale(domain=["won", "lost"],
-                                                     range=["#2ca02c", "#d62728"]), legend=None),
-        tooltip=[alt.Tooltip("group:N", title="Group"), alt.Tooltip("hands:Q", title="Hands"),
-                 alt.Tooltip("bb_per_100:Q", title="BB/100", format="+.2f"),
-                 alt.Tooltip("vpip_rate:Q", title="VPIP", format=".1%"),
-                 alt.Tooltip("win_rate:Q", title="Won", format=".1%")],
-    ).properties(height=260, title="Result by group"),
-    width="stretch",
-)
+st.vega_lite_chart(chart_data.drop(columns="combos"), {  # Vega-Lite: no Altair to import
+    "title": "Result by group", "height": 260, "mark": "bar",
+    "encoding": {
+        "x": {"field": "group", "type": "nominal", "sort": list(groups["group"]),
+              "title": "Starting hand"},
+        "y": {"field": "bb_per_100", "type": "quantitative", "title": "Big bets per 100 hands"},
+        "color": {"field": "result", "type": "nominal", "legend": None,
+                  "scale": {"domain": ["won", "lost"], "range": ["#2ca02c", "#d62728"]}},
+        "tooltip": [{"field": "group", "type": "nominal", "title": "Group"},
+                    {"field": "hands", "type": "quantitative", "title": "Hands"},
+                    {"field": "bb_per_100", "type": "quantitative", "title": "BB/100",
+                     "format": "+.2f"},
+                    {"field": "vpip_rate", "type": "quantitative", "title": "VPIP",
+                     "format": ".1%"},
+                    {"field": "win_rate", "type": "quantitative", "title": "Won",
+                     "format": ".1%"}],
+    },
+}, width="stretch")
 
 by = st.segmented_control("Rows", ["Each hand", "Groups"], default="Each hand",
                           key="starting_rows") or "Each hand"
