@@ -224,16 +224,18 @@ def replayer_hand(db: Path) -> tuple[str, str]:
     import duckdb
 
     with duckdb.connect(str(db), read_only=True) as con:
-        row = con.execute(
+        # Two queries: a subquery per hand in the first would read the actions of every hand.
+        found = con.execute(
             f"""
-            SELECT h.hand_key, (SELECT line FROM actions a WHERE a.hand_key = h.hand_key
-                                ORDER BY seq LIMIT 1 OFFSET 12)
-            FROM hands h WHERE h.showdown AND h.findings = 0 AND h.hero = '{HERO}'
-            ORDER BY h.started_at DESC LIMIT 1
+            SELECT hand_key FROM hands WHERE showdown AND findings = 0 AND hero = '{HERO}'
+            ORDER BY started_at DESC LIMIT 1
             """
         ).fetchone()
-    assert row is not None
-    return str(row[0]), str(row[1])
+        assert found is not None
+        line = con.execute("SELECT line FROM actions WHERE hand_key = ? ORDER BY seq "
+                           "LIMIT 1 OFFSET 12", [found[0]]).fetchone()
+    assert line is not None
+    return str(found[0]), str(line[0])
 
 
 def main() -> int:

@@ -58,17 +58,21 @@ view = pd.DataFrame({
 })
 if by == "Groups":
     view = view.drop(columns="Group")
-texts = {
-    "VPIP": [fmt.rate(int(n), int(d)) for n, d in zip(table["vpip"], table["hands"], strict=True)],
-    "Won": [fmt.rate(int(n), int(d)) for n, d in zip(table["won"], table["hands"], strict=True)],
-}
+# Plain numbers, no per-cell text: hundreds of starting hands stay quick to draw (a styled
+# table of them took a second at every rerun).
 event = st.dataframe(
-    widgets.shown_as(view, texts), key="starting_table", hide_index=True,
+    view, key="starting_table", hide_index=True,
     width="stretch", on_select="rerun", selection_mode="single-row",
     column_config={
+        "Hands": st.column_config.NumberColumn(format="localized"),
+        "VPIP": st.column_config.NumberColumn(
+            format="percent", help="Share of these hands where the player put money in "
+                                   "voluntarily on 3rd street"),
+        "Won": st.column_config.NumberColumn(
+            format="percent", help="Share of these hands where the player won all or part "
+                                   "of a pot"),
         "Net": widgets.money_column("Net", unit, currency),
         "BB/100": st.column_config.NumberColumn(format="%+.2f"),
-        "Won": st.column_config.Column(help="Hands where the player won all or part of a pot"),
     },
 )
 picked = widgets.selected_rows(event)
