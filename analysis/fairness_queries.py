@@ -247,12 +247,6 @@ def _deals(fetch: Fetch, with_: str, players: str, cards: str,
     """Per street, the seats dealt, the chosen seat (highest door card, lowest later up card)
     and the hero's seat, counted over hands."""
     value = f"4 * {_RANK.format(c='c.card')} + {_SUIT.format(c='c.card')}"
-    later = ", ".join(
-        f"""coalesce(sum(1::BIGINT << (p.seat - 1)) FILTER (WHERE c.position = {street}), 0)
-                AS m{street},
-            arg_min(p.seat, {value}) FILTER (WHERE c.position = {street}) AS low{street},
-            max(p.seat) FILTER (WHERE c.position = {street} AND p.is_hero) AS hero{street}"""
-        for street in (4, 5, 6))
     door_value = f"4 * {_RANK.format(c='door_card')} + {_SUIT.format(c='door_card')}"
     door = f"""door AS (
         SELECT sum(1::BIGINT << (seat - 1)) AS mask, arg_max(seat, {door_value}) AS chosen,
@@ -261,23 +255,21 @@ def _deals(fetch: Fetch, with_: str, players: str, cards: str,
     # A 4th to 6th street card goes to a player who saw 4th street: the join's build side is
     # those players only. Cards and players are matched on a hash of (hand, player): integers
     # join several times faster than two strings, and 64 bits make a false match about as
-    # likely as one in a million million per hand.
+    # likely as one in a million million per hand. Grouped by (hand, street): three plain
+    # aggregates per card, where one group per hand needed nine, each with its filter.
     up = f"""up AS (
-        SELECT c.h, {later}
+        SELECT c.position AS street, sum(1::BIGINT << (p.seat - 1)) AS mask,
+               arg_min(p.seat, {value}) AS low, max(p.seat) FILTER (WHERE p.is_hero) AS hero
         FROM (SELECT hash(hand_key) AS h, hash(hand_key, player) AS id, position, card
               FROM {cards} WHERE position BETWEEN 4 AND 6 AND visibility = 'up') c
         JOIN (SELECT hash(hand_key, player) AS id, seat, is_hero
               FROM {players} WHERE saw_4th) p USING (id)
-        GROUP BY c.h)"""
+        GROUP BY c.h, c.position)"""
     rows = fetch(
         f"""{_with(with_, door, up)}
             SELECT 3, mask, chosen, hero, count(*) FROM door GROUP BY ALL
-            UNION ALL SELECT 4, m4, low4, hero4, count(*) FROM up WHERE bit_count(m4) >= 2
-            GROUP BY ALL
-            UNION ALL SELECT 5, m5, low5, hero5, count(*) FROM up WHERE bit_count(m5) >= 2
-            GROUP BY ALL
-            UNION ALL SELECT 6, m6, low6, hero6, count(*) FROM up WHERE bit_count(m6) >= 2
-            GROUP BY ALL""", params)
+            UNION ALL SELECT street, mask, low, hero, count(*) FROM up
+            WHERE bit_count(mask) >= 2 GROUP BY ALL""", params)
     return [(int(street), int(mask), int(chosen), None if hero is None else int(hero), int(n))
             for street, mask, chosen, hero, n in rows if chosen is not None]
 
