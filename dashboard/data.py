@@ -704,13 +704,20 @@ class AuditFilter:
         return self.finding_conditions()[len(self.hand_conditions()):]
 
 
+FILE_CHOICES = 1000  # files the Audit page's File filter offers, the most findings first
+
+
 def audit_choices() -> pd.DataFrame:
     """Values the audit filters offer: (kind, value) rows for rules, severities, files, tables."""
     return query(
-        """
+        f"""
         SELECT 'rule' AS kind, rule AS value FROM violations GROUP BY rule
         UNION ALL SELECT 'severity', severity FROM violations GROUP BY severity
-        UNION ALL SELECT 'source', path FROM files WHERE hands > 0
+        -- The files with the most findings first, FILE_CHOICES at most: a list of tens of
+        -- thousands takes a second to draw at every rerun, and nobody scrolls it.
+        UNION ALL (SELECT 'source', path FROM files WHERE hands > 0
+                   ORDER BY findings DESC, path LIMIT {FILE_CHOICES})
+        UNION ALL SELECT 'files', count(*)::VARCHAR FROM files WHERE hands > 0
         -- One scan of the hands for their four columns (grouping sets), not four.
         UNION ALL SELECT CASE WHEN grouping(table_name) = 0 THEN 'table'
                               WHEN grouping(room) = 0 THEN 'room'

@@ -223,9 +223,14 @@ def audit_filters(container: Any) -> data.AuditFilter:
     rule = one_of(container, "Rule", "audit_rule", found.get("rule", []))
     severity = one_of(container, "Severity", "audit_severity", found.get("severity", []))
     room = one_of(container, "Room", "audit_room", found.get("room", []))
-    picked_file = choose(container, "File", "audit_file", [ALL, *found.get("source", [])], ALL,
+    offered = found.get("source", [])
+    files = int(found.get("files", ["0"])[0])
+    picked_file = choose(container, "File", "audit_file", [ALL, *offered], ALL,
                          format_func=lambda p: p if p == ALL else short.get(p, p),
-                         help="Files are named without the folder they all share.")
+                         help="Files are named without the folder they all share."
+                              + (f" The {len(offered):,} of the {files:,} files with the most "
+                                 "findings are offered; the By file tab counts them all."
+                                 if files > len(offered) else ""))
     source = None if picked_file == ALL else str(picked_file)
     table = one_of(container, "Table", "audit_table", found.get("table", []))
     kind = one_of(container, "Cash or tournament", "audit_kind", found.get("kind", []))
@@ -258,7 +263,9 @@ def short_source_names() -> dict[str, str]:
     return _short_names(path, data.database_version(path))
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
+# A resource, not data: the same dict at every rerun (tens of thousands of paths are not
+# copied each time); nothing changes it.
+@st.cache_resource(show_spinner=False, max_entries=4)
 def _short_names(path: str, version: tuple[int, int, int]) -> dict[str, str]:
     from razz.audit_report import short_paths
 
