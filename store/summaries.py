@@ -236,9 +236,10 @@ def subtract_sums(con: object, keys: str) -> None:
     touched = f"""(SELECT DISTINCT p.player, h.site, h.table_name
                    FROM players AS p JOIN hands AS h USING (hand_key)
                    WHERE hand_key IN (SELECT hand_key FROM {keys}))"""
-    con.execute(f"""DELETE FROM player_runs AS r WHERE EXISTS (
+    gone = f"""DELETE FROM player_runs AS r WHERE EXISTS (
         SELECT 1 FROM {touched} AS t WHERE t.player = r.player AND t.site = r.site
-        AND t.table_name = r.table_name)""")  # type: ignore[attr-defined]
+        AND t.table_name = r.table_name)"""
+    con.execute(gone)  # type: ignore[attr-defined]
     kept_players = f"""(SELECT p.* FROM players AS p JOIN hands AS h USING (hand_key)
         WHERE hand_key NOT IN (SELECT hand_key FROM {keys})
           AND EXISTS (SELECT 1 FROM {touched} AS t WHERE t.player = p.player
