@@ -151,3 +151,34 @@ def test_the_sums_are_filled_in_parts_of_a_few_players_each() -> None:
     assert len(statements) == 1 + summaries.FILL_CHUNKS
     assert all(f"% {summaries.FILL_CHUNKS} = {part}" in statements[1 + part]
                for part in range(summaries.FILL_CHUNKS))
+
+
+def test_the_curve_from_runs_ends_on_the_exact_totals_of_the_curve_from_hands(
+    batched: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past `EXACT_CURVE_HANDS`, the Sessions page draws its curve from runs: thinned, in the
+    order runs end, its last point on every line is the total the per-hand curve ends on."""
+    from razz.dashboard import data
+
+    monkeypatch.setenv(data.DB_ENV, str(batched))
+    data.forget_cached_results()
+    with store_db.read_connection(batched) as con:
+        (player,) = con.execute("SELECT player FROM players GROUP BY player "
+                                "ORDER BY count(*) DESC LIMIT 1").fetchone()
+    hands = data.HandFilter(unit="cent", currency="USD")
+    exact = shape.cumulative(data.player_hand_numbers(player, hands))
+    runs = data.player_runs(player, hands)
+    thinned = shape.run_curve(runs, max_points=3)
+    assert len(runs) > 3 and len(thinned) <= 4 * 5  # a start, and 3 or 4 points a line
+    for series in shape.SERIES:
+        ours = thinned[thinned["series"] == series]
+        theirs = exact[exact["series"] == series]
+        assert ours["hand"].is_monotonic_increasing
+        assert ours["hand"].iloc[-1] == theirs["hand"].iloc[-1] == runs["hands"].sum()
+        assert ours["money"].iloc[-1] == pytest.approx(theirs["money"].iloc[-1])
+        assert ours["bb"].iloc[-1] == pytest.approx(theirs["bb"].iloc[-1])
+    monkeypatch.setattr(data, "EXACT_CURVE_HANDS", 0)
+    results = data.player_results(player, hands, 30)
+    assert results.curve_points == "run"
+    assert results.hands == runs["hands"].sum()
+    data.release()
