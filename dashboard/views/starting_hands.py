@@ -25,11 +25,12 @@ st.caption(f"{int(combos['hands'].sum()):,} hands of {fmt.markdown_literal(playe
 
 groups = shape.starting_hand_table(combos, by_group=True)
 chart_data = groups.assign(result=["won" if v >= 0 else "lost" for v in groups["bb_per_100"]])
+st.markdown("**Result by group**")
 st.vega_lite_chart(chart_data.drop(columns="combos"), {  # Vega-Lite: no Altair to import
-    "title": "Result by group", "height": 260, "mark": "bar",
+    "height": 260, "mark": "bar",
     "encoding": {
         "x": {"field": "group", "type": "nominal", "sort": list(groups["group"]),
-              "title": "Starting hand"},
+              "title": "Starting hand", "axis": {"labelAngle": 0}},
         "y": {"field": "bb_per_100", "type": "quantitative", "title": "Big bets per 100 hands"},
         "color": {"field": "result", "type": "nominal", "legend": None,
                   "scale": {"domain": ["won", "lost"], "range": ["#2ca02c", "#d62728"]}},
