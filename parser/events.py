@@ -1,4 +1,4 @@
-"""The neutral event model: what a hand history says, one frozen record per line, for every site.
+"""The neutral event model: what a hand history says, one record per line, for every site.
 
 Every reader (one per site) turns the lines of a hand into a `HandHeader`
 and a tuple of the events below; the rules engine, the auditor, the store, the writers and the
@@ -40,6 +40,11 @@ What sites write differently is explicit or optional here, never PokerStars text
   showdown (Full Tilt and KingsClub expose all-in hands mid-hand) is just a `Show`; an ante
   excess given back before 3rd street (Full Tilt `Uncalled bet of 1 returned to Hero`) is an
   `UncalledBet`.
+
+Events are records nothing changes once read (`dataclasses.replace` makes a changed copy),
+hashable and compared by value, but not `frozen` dataclasses: a frozen dataclass's
+constructor sets each field through `object.__setattr__`, five times the cost of a plain
+one, and a hand is some fifty events (a fifth of the time to read it).
 
 What a site's format promises beyond the events (a summary line per seat, raise increments, a
 `Lo:` description …) is its log dialect, not a property of the events.
@@ -132,19 +137,19 @@ class HandHeader:
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     """Base of every event: the line of the file it was read from."""
 
     line: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerEvent(Event):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeatLine(PlayerEvent):
     """`Seat 3: willy32948 ($2.17 in chips)`."""
 
@@ -155,13 +160,13 @@ class SeatLine(PlayerEvent):
     bounty: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PostAnte(PlayerEvent):
     amount: int
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StreetStart(Event):
     """`*** 3rd STREET ***` … `*** RIVER ***` (with the community card, if any)."""
 
@@ -169,7 +174,7 @@ class StreetStart(Event):
     community: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dealt(PlayerEvent):
     """`Dealt to NAME [old …] [new]`: the cards a player gets on a street.
 
@@ -190,7 +195,7 @@ class Dealt(PlayerEvent):
     hero: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BringInCard(PlayerEvent):
     """The site names who must bring in, and the door card that decides it.
 
@@ -202,7 +207,7 @@ class BringInCard(PlayerEvent):
     high: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BringIn(PlayerEvent):
     """`brings in for $0.02`; `amount` None where the site writes none (PHH `pb`)."""
 
@@ -210,7 +215,7 @@ class BringIn(PlayerEvent):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Bet(PlayerEvent):
     """`bets $0.04`: the first wager of a round (KingsClub also writes a completion so)."""
 
@@ -218,7 +223,7 @@ class Bet(PlayerEvent):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Complete(PlayerEvent):
     """A completion written as such: Full Tilt `completes it to $0.10`, Merge `COMPLETE`."""
 
@@ -226,7 +231,7 @@ class Complete(PlayerEvent):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Call(PlayerEvent):
     """`calls $0.02`; `amount` is the increment put in, None where not written (PHH `cc`)."""
 
@@ -234,7 +239,7 @@ class Call(PlayerEvent):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Raise(PlayerEvent):
     """`raises $0.08 to $0.16`; Full Tilt and KingsClub write only `raises to $0.16`."""
 
@@ -243,34 +248,34 @@ class Raise(PlayerEvent):
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Check(PlayerEvent):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Fold(PlayerEvent):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BettingCapped(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class UncalledBet(PlayerEvent):
     """`Uncalled bet ($0.08) returned to SilkZone`; before 3rd street, an ante excess."""
 
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ShowDown(Event):
     """`*** SHOW DOWN ***`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Show(PlayerEvent):
     """`NAME: shows [cards] (description)`; the description is kept as written.
 
@@ -281,17 +286,17 @@ class Show(PlayerEvent):
     description: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Muck(PlayerEvent):
     """`NAME: mucks hand`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoShow(PlayerEvent):
     """`NAME: doesn't show hand`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Collect(PlayerEvent):
     """A pot paid: `NAME collected 160 from side pot-1`, Full Tilt `NAME wins the pot (48)`.
 
@@ -306,7 +311,7 @@ class Collect(PlayerEvent):
     description: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TournamentFinish(PlayerEvent):
     """`NAME finished the tournament in 28th place[ and received $N.]`."""
 
@@ -314,24 +319,24 @@ class TournamentFinish(PlayerEvent):
     prize: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TournamentWin(PlayerEvent):
     """`NAME wins the tournament and receives 200.00 - congratulations!`."""
 
     prize: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HandCancelled(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Summary(Event):
     """`*** SUMMARY ***`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TotalPot(Event):
     """`Total pot $1.08 Main pot $0.42. Side pot $0.61. | Rake $0.05`.
 
@@ -344,7 +349,7 @@ class TotalPot(Event):
     sides: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Board(Event):
     """`Board [6h]` (community card dealt on the river)."""
 
@@ -363,7 +368,7 @@ class Outcome(StrEnum):
     STACK = "stack"  # only the final stack and net, for every seat (KingsClub)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeatResult(PlayerEvent):
     """A summary line for one seat, e.g. `Seat 7: Hero folded on the 3rd Street (didn't bet)`.
 
@@ -398,7 +403,7 @@ class NoiseKind(StrEnum):
     OTHER = "other"  # e.g. "Pair on board - a double bet is allowed" (Stud high)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Noise(Event):
     """A line that changes nothing in the hand: chat, joins, (dis)connections, sitting out …
 
