@@ -24,9 +24,9 @@ from typing import Any
 from razz.parser import events as ev
 from razz.parser.amounts import CURRENCY_BY_SYMBOL, currency_symbol, to_units
 from razz.parser.events import UNKNOWN_CARD
-from razz.parser.lines import LineRecords, Record
+from razz.parser.lines import Record
 from razz.parser.sites.base import Dialect, HandReader, RawHand, Site, action_tail
-from razz.parser.sites.textsite import Amounts, Reader, TextParser
+from razz.parser.sites.textsite import Amounts, PlayerActions, Reader, TextParser
 from razz.parser.timestamps import to_utc
 
 NAME = "Full Tilt Poker"
@@ -142,8 +142,10 @@ def started(time_text: str) -> datetime:
 # ------------------------------------------------------------------ lines to records
 
 
-class _Records(LineRecords):
+class _Records(PlayerActions):
     """Each line rule of `grammar/fulltilt.lark` to a `Record` (amounts stay text)."""
+
+    all_in = _ALL_IN
 
     def header_line(self, c: list[Any]) -> Record:
         _, hand_id, _, table_part, stakes, ante, game, when, when_et = c
@@ -219,26 +221,8 @@ class _Records(LineRecords):
         card = _CARD_GROUPS.search(text).group(1)  # type: ignore[union-attr]
         return self.record("high_with", (str(c[0]), card, " is high" in text), c[0])
 
-    def bring_in(self, c: list[Any]) -> Record:
-        return self.record("bring_in", (str(c[0]), *_tail(c[1], 15)), c[0])  # " brings in for "
-
     def complete(self, c: list[Any]) -> Record:
         return self.record("complete", (str(c[0]), *_tail(c[1], 17)), c[0])  # " completes it to "
-
-    def bet(self, c: list[Any]) -> Record:
-        return self.record("bet", (str(c[0]), *_tail(c[1], 6)), c[0])  # " bets "
-
-    def call(self, c: list[Any]) -> Record:
-        return self.record("call", (str(c[0]), *_tail(c[1], 7)), c[0])  # " calls "
-
-    def raise_to(self, c: list[Any]) -> Record:
-        return self.record("raise_to", (str(c[0]), *_tail(c[1], 11)), c[0])  # " raises to "
-
-    def check(self, c: list[Any]) -> Record:
-        return self.record("check", (str(c[0]),), c[0])
-
-    def fold(self, c: list[Any]) -> Record:
-        return self.record("fold", (str(c[0]),), c[0])
 
     def uncalled(self, c: list[Any]) -> Record:
         amount = str(c[0])[16 : -len(" returned to ")]  # "Uncalled bet of "

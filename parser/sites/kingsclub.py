@@ -30,9 +30,9 @@ from typing import Any
 from razz.parser import events as ev
 from razz.parser.amounts import to_units
 from razz.parser.events import UNKNOWN_CARD
-from razz.parser.lines import LineRecords, Record
+from razz.parser.lines import Record
 from razz.parser.sites.base import Dialect, HandReader, SeatSummary, Site, action_tail
-from razz.parser.sites.textsite import Amounts, LineProblem, Reader, TextParser
+from razz.parser.sites.textsite import Amounts, LineProblem, PlayerActions, Reader, TextParser
 
 NAME = "KingsClub"
 _ALL_IN = ", and is all in"
@@ -80,8 +80,10 @@ _tail = partial(action_tail, all_in=_ALL_IN)  # the site's all-in words
 # ------------------------------------------------------------------ lines to records
 
 
-class _Records(LineRecords):
+class _Records(PlayerActions):
     """Each line rule of `grammar/kingsclub.lark` to a `Record` (amounts stay text)."""
+
+    all_in = _ALL_IN
 
     def header_line(self, c: list[Any]) -> Record:
         hand_id, game, stakes = c
@@ -131,24 +133,6 @@ class _Records(LineRecords):
     def dealt(self, c: list[Any]) -> Record:
         cards = _CARD_GROUP.search(str(c[1])).group(1)  # type: ignore[union-attr]
         return self.record("dealt", (str(c[0])[9:], _cards(cards)), c[0])  # "Dealt to "
-
-    def bring_in(self, c: list[Any]) -> Record:
-        return self.record("bring_in", (str(c[0]), *_tail(c[1], 15)), c[0])  # " brings in for "
-
-    def bet(self, c: list[Any]) -> Record:
-        return self.record("bet", (str(c[0]), *_tail(c[1], 6)), c[0])  # " bets "
-
-    def call(self, c: list[Any]) -> Record:
-        return self.record("call", (str(c[0]), *_tail(c[1], 7)), c[0])  # " calls "
-
-    def raise_to(self, c: list[Any]) -> Record:
-        return self.record("raise_to", (str(c[0]), *_tail(c[1], 11)), c[0])  # " raises to "
-
-    def check(self, c: list[Any]) -> Record:
-        return self.record("check", (str(c[0]),), c[0])
-
-    def fold(self, c: list[Any]) -> Record:
-        return self.record("fold", (str(c[0]),), c[0])
 
     def shows(self, c: list[Any]) -> Record:
         cards = _CARD_GROUP.search(str(c[1])).group(1)  # type: ignore[union-attr]

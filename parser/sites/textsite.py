@@ -29,7 +29,7 @@ from lark.exceptions import LarkError
 from razz.parser import events as ev
 from razz.parser.amounts import AmountError
 from razz.parser.lines import FileLines, LineGrammar, LineRecords, Record
-from razz.parser.sites.base import RawHand
+from razz.parser.sites.base import RawHand, action_tail
 
 
 class LineProblem(ValueError):
@@ -39,6 +39,35 @@ class LineProblem(ValueError):
     def __init__(self, message: str, line: int, column: int = 1) -> None:
         super().__init__(message)
         self.line, self.column = line, column
+
+
+class PlayerActions(LineRecords):
+    """The action lines Full Tilt and KingsClub write alike, name first: `NAME brings in for
+    A`, `bets A`, `calls A`, `raises to A`, `checks`, `folds`, an amount followed by the
+    site's all-in words (`all_in`) when the player is all in."""
+
+    all_in: str  # the site's all-in words, e.g. ", and is all in"
+
+    def _tail(self, token: object, prefix: int) -> tuple[str, bool]:
+        return action_tail(token, prefix, self.all_in)
+
+    def bring_in(self, c: list[Any]) -> Record:
+        return self.record("bring_in", (str(c[0]), *self._tail(c[1], 15)), c[0])  # " brings in for "
+
+    def bet(self, c: list[Any]) -> Record:
+        return self.record("bet", (str(c[0]), *self._tail(c[1], 6)), c[0])  # " bets "
+
+    def call(self, c: list[Any]) -> Record:
+        return self.record("call", (str(c[0]), *self._tail(c[1], 7)), c[0])  # " calls "
+
+    def raise_to(self, c: list[Any]) -> Record:
+        return self.record("raise_to", (str(c[0]), *self._tail(c[1], 11)), c[0])  # " raises to "
+
+    def check(self, c: list[Any]) -> Record:
+        return self.record("check", (str(c[0]),), c[0])
+
+    def fold(self, c: list[Any]) -> Record:
+        return self.record("fold", (str(c[0]),), c[0])
 
 
 class Builder(Protocol):
