@@ -6,14 +6,16 @@ Run by hand (not part of the test suite):
     python benchmarks/parse.py --hands 40000
     python benchmarks/parse.py --input DIR     # your own hand histories
     python benchmarks/parse.py --rooms-only    # each room's real files: rate beside Stars'
+    python benchmarks/parse.py --rooms-only --room-simulated 1000   # and simulated ones
     python benchmarks/parse.py --compare ../old-checkout   # another revision's reader too
 
 It prints, over the same bytes: a regular-expression line classifier (one process, one regex
 per line type, the way most trackers read hand histories), the Lark parser on one core, and
 the parser on every core (the `razz parse` pipeline: worker processes read pieces of the
 files), with their ratios; then peak memory for the input once and three times over, to show
-that memory does not grow with the input; last, each room's reader on its real files
-(../shared/corpus, repeated: they are few) beside PokerStars' in the same run. Times are
+that memory does not grow with the input; last, each room's reader (PokerStars, Full Tilt,
+Winamax, KingsClub, Merge XML, PHH) on its real files (../shared/corpus, repeated: they are
+few), and on simulated ones with `--room-simulated`, beside PokerStars' in the same run. Times are
 medians of `--repeat` interleaved rounds (regex, one process, every core, then again), so
 that the ratios hold under load.
 """
@@ -129,58 +131,86 @@ def parse_parallel(paths: list[Path], jobs: int) -> int:
 
 
 # ------------------------------------------------------------------ each room's rate
-ROOMS = ("pokerstars", "fulltilt", "winamax", "kingsclub")
+ROOMS = ("pokerstars", "fulltilt", "winamax", "kingsclub", "merge", "phh")
 CORPUS = HERE.parent.parent / "shared" / "corpus"
 
 
-def room_texts(corpus: Path, hands: int) -> dict[str, str]:
-    """Each room's real files (decoded as the reader decodes them), repeated until they hold
-    at least `hands` Razz hands: the real files are few."""
+def room_files(folder: Path, hands: int) -> tuple[list[tuple[str, bytes]], int]:
+    """The files of a folder that hold Razz hands, as bytes, repeated until they hold at
+    least `hands` of them (real files are few), and how many Razz hands one pass reads."""
     from razz.parser import Hand, read_stream
 
-    texts = {}
-    for room in ROOMS:
-        folder = corpus / room
-        if not folder.is_dir():
-            continue
-        parts, razz = [], 0
-        for path in sorted(p for p in folder.iterdir() if p.is_file()):
+    files, razz = [], 0
+    if folder.is_dir():
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             data = path.read_bytes()
-            results = list(read_stream(io.BytesIO(data), path.name))
-            if not any(isinstance(r, Hand) for r in results):
-                continue  # no Razz in it (other games are skipped, not timed)
-            razz += sum(isinstance(r, Hand) for r in results)
-            encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
-            parts.append(data.decode(encoding).replace("\r\n", "\n").strip("\n") + "\n")
-        if razz:
-            copies = -(-hands // razz)
-            texts[room] = "\n\n\n".join(parts * copies) + "\n"
-    return texts
+            found = sum(isinstance(r, Hand) for r in read_stream(io.BytesIO(data), path.name))
+            if found:  # no Razz in it: other games are skipped, not timed
+                files.append((path.name, data))
+                razz += found
+    if not razz:
+        return [], 0
+    return files * -(-hands // razz), razz
 
 
-def room_rates(corpus: Path, hands: int, repeat: int) -> None:
+def read_files(files: list[tuple[str, bytes]]) -> int:
+    """Razz hands read from these files, each read as `razz parse` reads a file."""
+    from razz.parser import Hand, read_stream
+
+    return sum(isinstance(r, Hand) for name, data in files for r in read_stream(io.BytesIO(data), name))
+
+
+def simulated_room(room: str, hands: int) -> Path:
+    """A folder of `hands` simulated hands written as `room` writes them (made once, cached)."""
+    folder = CACHE / f"sim-{room}-{hands}"
+    if not (folder / "done").exists():
+        print(f"simulating {hands} {room} hands into {folder} (once)…", flush=True)
+        subprocess.run(
+            [sys.executable, "-m", "razz", "simulate", "--hands", str(hands), "--seed", "7",
+             "--site", room, "--out", str(folder)],
+            check=True,
+        )  # fmt: skip
+        (folder / "done").write_text("ok")
+    return folder
+
+
+def room_rates(corpus: Path, hands: int, repeat: int, simulated: int = 0) -> None:
     """Hands per second of each room's reader, beside PokerStars', in one process (medians of
-    interleaved rounds)."""
-    from razz.parser import Hand, read_text
-
-    texts = room_texts(corpus, hands)
-    if "pokerstars" not in texts:
-        print(f"\n(no real files in {corpus}: room rates not measured)")
+    interleaved rounds): on each room's real files (repeated: they are few), and on
+    `simulated` hands of each room when asked. A room below half of PokerStars' rate is
+    flagged."""
+    sets: dict[str, list[tuple[str, bytes]]] = {}
+    for room in ROOMS:
+        files, _ = room_files(corpus / room, hands)
+        if files:
+            sets[f"{room} (real files)"] = files
+    if simulated:
+        for room in ROOMS:
+            files, _ = room_files(simulated_room(room, simulated), simulated)
+            if files:
+                sets[f"{room} (simulated)"] = files
+    for base_key in ("pokerstars (real files)", "pokerstars (simulated)"):
+        if base_key in sets:
+            break
+    else:
+        print(f"\n(no PokerStars files in {corpus}: room rates not measured)")
         return
-    runs: dict[str, list[float]] = {room: [] for room in texts}
+    runs: dict[str, list[float]] = {key: [] for key in sets}
     counts: dict[str, int] = {}
     for _ in range(repeat):
-        for room, text in texts.items():
-            fn = lambda text=text: sum(isinstance(r, Hand) for r in read_text(text))  # noqa: E731
-            seconds, counts[room] = timed(fn, 1)
-            runs[room].append(seconds)
-    base = counts["pokerstars"] / statistics.median(runs["pokerstars"])
+        for key, files in sets.items():
+            seconds, counts[key] = timed(lambda files=files: read_files(files), 1)
+            runs[key].append(seconds)
     print(
-        f"\n{'real files of each room, repeated, 1 process':42} {'hands':>7} {'hands/s':>8} {'vs Stars':>8}"
+        f"\n{'each room, 1 process':42} {'hands':>7} {'hands/s':>8} {'vs Stars':>8}"
     )
-    for room in texts:
-        rate = counts[room] / statistics.median(runs[room])
-        print(f"{room:42} {counts[room]:7d} {rate:8.0f} {rate / base:8.2f}")
+    for key in sets:
+        same = key.split(" ", 1)[1]  # beside PokerStars' files of the same kind
+        base_of = f"pokerstars {same}" if f"pokerstars {same}" in sets else base_key
+        base = counts[base_of] / statistics.median(runs[base_of])
+        rate = counts[key] / statistics.median(runs[key])
+        flag = "  < half of PokerStars'" if rate < base / 2 else ""
+        print(f"{key:42} {counts[key]:7d} {rate:8.0f} {rate / base:8.2f}{flag}")
 
 
 def parse_other(checkout: Path, paths: list[Path]) -> tuple[float, int]:
@@ -299,13 +329,20 @@ def main() -> None:
     )
     ap.add_argument("--room-hands", type=int, default=2000, help="Razz hands per room")
     ap.add_argument(
+        "--room-simulated",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also N simulated hands of each room (`razz simulate --site`), made once",
+    )
+    ap.add_argument(
         "--compare",
         type=Path,
         help="a checkout of another revision: its reader, 1 process, timed in the same rounds",
     )
     args = ap.parse_args()
     if args.rooms_only:
-        room_rates(CORPUS, args.room_hands, args.repeat)
+        room_rates(CORPUS, args.room_hands, args.repeat, args.room_simulated)
         return
 
     folder = args.input or make_input(args.hands, args.seed)
@@ -370,7 +407,7 @@ def main() -> None:
         f" (largest process {max1:.0f} MB), {mb3:.0f} MB file -> {sum3:.0f} MB"
         f" (largest {max3:.0f} MB): ratio {sum3 / sum1:.2f} for 3x the input"
     )
-    room_rates(CORPUS, args.room_hands, args.repeat)
+    room_rates(CORPUS, args.room_hands, args.repeat, args.room_simulated)
 
 
 if __name__ == "__main__":
