@@ -206,7 +206,8 @@ def text_cut(
         return RawHand(source, first, text, problem, problem_line)
 
     for number, (line, too_long) in enumerate(lines, start=1):
-        if not line.strip(PADDING):
+        # (most lines start with a letter: no need to strip them to know they hold one)
+        if line[:1] in PADDING and not line.strip(PADDING):
             if block:
                 yield flush()
                 block, problem = [], None
