@@ -14,6 +14,7 @@ as usual.
 
 from __future__ import annotations
 
+import gc
 import io
 import itertools
 import os
@@ -131,11 +132,33 @@ def split_text(text: str, source: str = "<text>") -> Iterator[RawHand]:
     return split_lines(_lines(io.StringIO(text, newline=None)), source)
 
 
+YOUNG_OBJECTS = 50_000
+"""Objects the youngest generation of the garbage collector holds before it is collected,
+while hands are read (Python's default is 700)."""
+
+
+def fewer_collections() -> None:
+    """Collect garbage less often while hands are read: every hand makes a few hundred
+    objects that live on in the caches of lines read, and at Python's default threshold
+    the collector went over them again and again (a fifth of the CPU time of reading 5,000
+    simulated hands, 1,358 collections; under a tenth, 18 collections, at `YOUNG_OBJECTS`).
+    Nothing is lost: the same garbage is collected, in fewer, larger collections. A
+    threshold set higher than this is kept.
+
+    >>> fewer_collections(); gc.get_threshold()[0] >= YOUNG_OBJECTS
+    True
+    """
+    young, middle, old = gc.get_threshold()
+    if young < YOUNG_OBJECTS:
+        gc.set_threshold(YOUNG_OBJECTS, middle, old)
+
+
 class Readers:
     """The hand readers of one file: each hand is read by the site its first line names, else
     by the file's site (whose grammar then says what is wrong)."""
 
     def __init__(self, site: Site = FALLBACK) -> None:
+        fewer_collections()
         self.site = site
         self._readers: dict[Site, HandReader] = {}
 
