@@ -41,7 +41,7 @@ What sites write differently is explicit or optional here, never PokerStars text
   excess given back before 3rd street (Full Tilt `Uncalled bet of 1 returned to Hero`) is an
   `UncalledBet`.
 
-Events and headers are records nothing changes once read (`dataclasses.replace` makes a changed copy),
+Events are records nothing changes once read (`dataclasses.replace` makes a changed copy),
 hashable and compared by value, but not `frozen` dataclasses: a frozen dataclass's
 constructor sets each field through `object.__setattr__`, five times the cost of a plain
 one, and a hand is some fifty events (a fifth of the time to read it).
@@ -100,7 +100,7 @@ class GameKind(StrEnum):
     TOURNAMENT = "tournament"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class HandHeader:
     """What the header and table lines say about a hand, and where the hand was read."""
 

@@ -120,10 +120,6 @@ class LineGrammar:
         self.words = descriptions(text)
         self.literals = literal_terminals(self.parser.terminals)
         self.order = Order(text, name)
-        # The lines read so far in this process and what the site made of them, shared by
-        # every file (`FileLines`): a worker's next piece, a user's next file of the same
-        # tables, starts with the lines already read.
-        self.cache = LineCache()
 
     def read(self, text: str, start: str, names: Iterable[str]) -> Any:
         """Parse `text` from `start` with `names` seated; raises Lark's errors."""
@@ -675,48 +671,15 @@ class _Cached(NamedTuple):
     seated: frozenset[str]  # the players seated when it was read
 
 
-class LineCache:
-    """The lines a process has read with one grammar, bounded: the `MAX` most recent distinct
-    lines and up to as many before them (two generations: when the recent one is full it
-    becomes the older one, and a line found there is recent again)."""
-
-    MAX = 50_000  # real files hold a few thousand distinct lines
-
-    def __init__(self) -> None:
-        self.recent: dict[str, _Cached] = {}
-        self.older: dict[str, _Cached] = {}
-        self.memo: dict[Any, Any] = {}  # the site's own memory of its lines (amounts, events …)
-
-    def find(self, lines: Sequence[str]) -> list[_Cached | None]:
-        """What each line was read as, None for a line not read before."""
-        get = self.recent.get
-        found = [get(text) for text in lines]
-        older = self.older
-        if older and None in found:
-            for i, hit in enumerate(found):
-                if hit is None and (hit := older.get(lines[i])) is not None:
-                    found[i] = hit
-                    self.keep(lines[i], hit)
-        return found
-
-    def keep(self, text: str, cached: _Cached) -> None:
-        recent = self.recent
-        if len(recent) >= self.MAX:  # memory stays flat however many lines are read
-            self.older, self.recent = recent, {}
-            self.memo.clear()
-            recent = self.recent
-        recent[text] = cached
-
-
 class FileLines:
     """The lines of one file: each line text is read once while the same players are seated.
 
     `records(lines)` gives the record of every line of a hand (None for a line that does not
     read): the lines read before come from the cache if they still read the same with this
-    hand's players; the others are read together in one call of the parser. The cache is the
-    grammar's, kept for the process (bounded): what a line reads as depends only on its text
-    and the players seated, which every hit is checked against, not on the file.
+    hand's players; the others are read together in one call of the parser.
     """
+
+    MAX = 50_000  # cached lines kept per file; real files hold a few thousand distinct lines
 
     def __init__(
         self,
@@ -727,12 +690,13 @@ class FileLines:
         self.grammar = grammar
         self._seated = seated  # the name a seat line's record gives (None: not a seat line)
         self._unseated = unseated_kinds  # kinds of lines about a player nobody seated
-        self._cache = grammar.cache
-        self.memo = grammar.cache.memo  # the site's own memory of its lines (amounts, events …)
+        self._cache: dict[str, _Cached] = {}
+        self.memo: dict[Any, Any] = {}  # the site's own per-file memory (amounts, events …)
 
     def records(self, lines: Sequence[str]) -> list[Record | None]:
         """The record of each line (its text with its "\\n"), None where a line does not read."""
-        found = self._cache.find(lines)
+        cache_get = self._cache.get
+        found = [cache_get(text) for text in lines]
         out: list[Record | None] = [None if hit is None else hit.record for hit in found]
         todo = [i for i, hit in enumerate(found) if hit is None]
         known_at: dict[int, int] = {}
@@ -750,7 +714,6 @@ class FileLines:
         ]
         if len(todo) < len(lines):
             longer: dict[str, list[str]] | None = None
-            keep = self._cache.keep
             for i, hit in enumerate(found):
                 if hit is None or hit.seated == seated:
                     continue
@@ -758,8 +721,6 @@ class FileLines:
                     longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
                 if not _still_valid(hit, lines[i], seated, longer, names):
                     stale.append(i)
-                else:  # it reads the same with these players: the next hand need not check
-                    keep(lines[i], hit._replace(seated=seated))
         if stale:
             self._read(lines, sorted(stale), out, names, known_at)
         # Kept with the players it read with: the same players later, it is used as it is.
@@ -827,8 +788,11 @@ class FileLines:
                 names.append(name)
 
     def _keep(self, text: str, record: Record, seated: frozenset[str]) -> None:
-        self._cache.keep(
-            text, _Cached(record, record.kind in self._unseated and not record.names, seated)
+        if len(self._cache) >= self.MAX:
+            self._cache.clear()  # keep memory flat on huge files
+            self.memo.clear()
+        self._cache[text] = _Cached(
+            record, record.kind in self._unseated and not record.names, seated
         )
 
 

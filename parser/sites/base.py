@@ -206,8 +206,7 @@ def text_cut(
         return RawHand(source, first, text, problem, problem_line)
 
     for number, (line, too_long) in enumerate(lines, start=1):
-        # (most lines start with a letter: no need to strip them to know they hold one)
-        if line[:1] in PADDING and not line.strip(PADDING):
+        if not line.strip(PADDING):
             if block:
                 yield flush()
                 block, problem = [], None

@@ -447,7 +447,7 @@ class _Hand:
     """Turns a hand's records into events: file lines, amounts in the hand's unit, streets.
 
     A line that repeats one read before in the file (the same record) gives the same event
-    on its own line: its fields are kept (`memo`, per process and unit), and only the streets'
+    on its own line: its fields are kept (`memo`, per file and unit), and only the streets'
     markers and `Dealt to` lines, which depend on where they are, are built every time.
     """
 
@@ -569,17 +569,13 @@ def _street(h: _Hand, line: int, i: int, p: Any, street: ev.Street) -> ev.Event:
     return ev.StreetStart(line, street, p)
 
 
-_NUMBER = {street: street.number for street in ev.STREETS}  # a dict: the property computes
-
-
 def _dealt(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
     name, previous, new = p
     street = h.street
-    number = _NUMBER[street]
     # The file owner's lines show every card; everyone else's only the up cards, after two
     # down cards the log does not show. After 3rd street the earlier cards tell them apart
     # (the owner repeats all of them), also on a line that deals a wrong number of new cards.
-    hero = len(previous) == number - 1 if previous else len(new) == number
+    hero = len(previous) == street.number - 1 if previous else len(new) == street.number
     if not hero:
         if previous:
             previous = (UNKNOWN_CARD, UNKNOWN_CARD, *previous)
