@@ -41,11 +41,11 @@ _STAKE = re.compile(r" - (.+?)/(.+)$")
 _TIME = re.compile(r"(\d{1,2}):(\d\d)(?::(\d\d))? ([A-Z]{1,5}) - (.+)$")
 _CARD_GROUPS = re.compile(r"\[([^\]]*)\]")
 _WINS = re.compile(
-    r" (wins|ties for) the (pot|main pot|side pot(?: #?(\d+))?) \(([^)]*)\)(?: with (.*))?$"
+    r" (wins|ties for) the (pot|main pot|side pot(?: #?(\d+))?) \(([^)]*)\)(?: with ?(.*))?$"
 )
 _SHOWS = re.compile(r" shows \[([^\]]*)\](?: (.*))?$")
 _FOLDED = re.compile(r" folded on ([2-7])(?:nd|rd|th) St\.")
-_SHOWED = re.compile(r" showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost)(?: with (.*))?$")
+_SHOWED = re.compile(r" showed \[([^\]]*)\] and (?:won \(([^)]*)\)|lost)(?: with ?(.*))?$")
 _POT_PART = re.compile(r"(Main pot|Side pot(?: #?\d+)?) ([$€£]?\d[\d,]*(?:\.\d+)?)")
 _STREETS = {
     "street_3rd": ev.Street.THIRD,
