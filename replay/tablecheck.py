@@ -41,7 +41,6 @@ from razz.parser.events import (
     SeatLine,
     Unit,
 )
-from razz.replay.engine import dialect_of
 from razz.replay.findings import Finding, Severity
 from razz.replay.results import HandResult
 from razz.replay.rules import RuleId
@@ -310,13 +309,13 @@ def _amount_finding(
 
 
 def _stakes_known(hand: Hand) -> bool:
-    """Whether the hand's stakes are known: stated (every room but Merge), or shown by a full
-    completion or bet. Without either the reader took them from the bring-in (twice it), a
-    guess made of the very amount the check compares: the hand is then held to no table's
-    ante or bring-in, lest it outvote the hands truly played at the stakes guessed.
+    """Whether the hand's stakes are known: stated (every room but a Merge tournament), or
+    shown by a full completion or bet. Without either the reader took them from the bring-in
+    (twice it), a guess made of the very amount the check compares: the hand is then held to
+    no table's ante or bring-in, lest it outvote the hands truly played at the stakes guessed.
     """
     header = hand.header
-    if dialect_of(header.site).stakes:
+    if header.stakes_stated:
         return True
     full = (header.small_bet, header.big_bet)
     return any(

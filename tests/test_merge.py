@@ -87,3 +87,54 @@ def test_a_broken_game_is_one_error_and_the_next_game_is_read() -> None:
     bad = EXAMPLE.replace('type="CHECK"', 'type="X"').replace('type="FOLD"', 'type="SMILE"')
     [error] = read_text(bad, "x.xml")
     assert isinstance(error, ParseError) and "'SMILE'" in error.message and error.line == 17
+
+
+CASH = CORPUS / "Razz-USD-0.50-1.00-201111.allIn.txt"
+
+
+@needs_corpus
+def test_a_cash_file_states_its_stakes_in_its_description_and_a_tournament_none() -> None:
+    [cash] = read_path(CASH)
+    assert isinstance(cash, Hand) and cash.header.stakes_stated
+    hands = [r for r in read_path(HORSE) if isinstance(r, Hand)]
+    # `<description type="HORSE Tournament" stakes="Limit"/>`: no amounts, the wagers tell them
+    assert hands and not any(h.header.stakes_stated for h in hands)
+
+
+@needs_corpus
+def test_the_stakes_come_from_the_description_not_from_the_wagers() -> None:
+    text = CASH.read_text(encoding="utf-8")
+    [hand] = read_text(text.replace("$0.50/$1", "$1/$2"), "x.xml")
+    assert isinstance(hand, Hand)
+    assert (hand.header.small_bet, hand.header.big_bet) == (100, 200)
+    # the completion to $0.50 (line 20) is now half a small bet
+    assert "ACT-COMPLETE" in {r for r, line in _audit(hand) if line == 20}
+    # a 4th-street bet of $0.75 where the description says $0.50 is a wrong small bet, though
+    # the hand's wagers alone would not tell (the description is what the reader held it to)
+    wrong = text.replace('type="BET" timestamp="1321414728307" player="5" amount="0.50"',
+                         'type="BET" timestamp="1321414728307" player="5" amount="0.75"')
+    [hand] = read_text(wrong, "x.xml")
+    assert isinstance(hand, Hand) and ("STRUCT-SMALL", 30) in _audit(hand)
+    # without a description the stakes are taken from the wagers, and said to be
+    [hand] = read_text(text.split("\n", 1)[1], "x.xml")
+    assert isinstance(hand, Hand) and not hand.header.stakes_stated
+    assert (hand.header.small_bet, hand.header.big_bet) == (50, 100)
+
+
+def test_a_hand_mucked_at_the_showdown_is_mucked_after_the_showdown_starts() -> None:
+    from razz.simulate.rooms import write_room
+    from razz.simulate.simulator import simulate
+
+    files = [w for _, ws in write_room("merge", simulate(hands=60, seed=3, site="merge")) for w in ws]
+    texts = [w.data.decode("utf-8") for w in files]
+    hands = [r for t in texts for r in read_text(t, "x.xml") if isinstance(r, Hand)]
+    mucked = [
+        h for h in hands
+        if any(isinstance(e, ev.Muck) for e in h.events)
+        and any(isinstance(e, ev.ShowDown) for e in h.events)
+    ]  # fmt: skip
+    assert mucked
+    for h in mucked:
+        kinds = [type(e) for e in h.events]
+        assert kinds.index(ev.ShowDown) < min(k for k, t in enumerate(kinds) if t is ev.Muck)
+        assert _audit(h) == []

@@ -82,7 +82,6 @@ class Dialect:
     uncalled_in_pot: bool = False  # a bet nobody called stays in the pot the winner collects
     total_after_rake: bool = False  # `Total pot` is what is left after the rake
     payouts: bool = True  # every hand states the pots paid (POT-, WIN- checks of the payment)
-    stakes: bool = True  # every hand states its stakes (the table check of ante and bring-in)
 
 
 POKERSTARS_DIALECT = Dialect()

@@ -7,8 +7,10 @@ file (`<description>`, session tags) is not. The game is the `<game>` tag's: Raz
 are skipped with their type. Players are named by seat; a round's `<cards>` follow its
 actions in the file, so each street is its deal first, then its actions. `RAISE` gives the
 street total, `CALL` and `ALL_IN` the chips put in; a `<winner>` is a pot paid (or, marked
-`uncalled`, a bet returned). The stakes are not in the hand: the small bet is the completion
-or a 3rd/4th-street bet, the big bet a later one, else twice the small bet.
+`uncalled`, a bet returned). The stakes are not in the `<game>`: the file's `<description
+stakes="Limit $0.50/$1"/>` before it states them (cash tables); a tournament's says only
+`stakes="Limit"`, and the reader then takes the small bet from the completion or a
+3rd/4th-street bet, the big bet from a later one, else twice the small bet.
 
 >>> game_of('<game id="43618199-14" starttime="20111115223628" gametype="47">')
 ('43618199-14', 'Razz')
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from razz.parser.events import ParseResult, SkippedHand
 from razz.parser.sites.base import (
@@ -36,6 +38,8 @@ from razz.parser.sites.merge_xml import read_game
 _HEADER = re.compile(r"\s*<(?:\?xml|description|game|session)\b")
 _GAME_OPEN = re.compile(r"\s*<game\b")
 _GAME_CLOSE = re.compile(r"\s*</game>")
+_DESCRIPTION = re.compile(r"\s*<description\b")
+_STAKES = re.compile(r'\bstakes="([^"]*)"')
 _ID = re.compile(r'\bid="([^"]*)"')
 _TYPE = re.compile(r'\b(multigametype|gametype)="(\d+)"')
 RAZZ_TYPES = frozenset(("46", "47", "49"))
@@ -52,6 +56,24 @@ def game_of(text: str) -> tuple[str | None, str | None]:
     return (m.group(1) if m else None), RAZZ if kind in RAZZ_TYPES else f"Merge game type {kind}"
 
 
+@dataclass(frozen=True, slots=True)
+class MergeGame(RawHand):
+    """A `<game>` element's text, with the `stakes` of the file's `<description>` before it
+    (`"Limit $0.50/$1"`; None: no description came before it in what was read)."""
+
+    stakes: str | None = None
+
+
+def description_stakes(line: str) -> str | None:
+    """The `stakes` attribute of a `<description>` line.
+
+    >>> description_stakes('<description type="Razz" stakes="Limit $0.50/$1"/>')
+    'Limit $0.50/$1'
+    """
+    m = _STAKES.search(line)
+    return m.group(1) if m else None
+
+
 class _Reader:
     def read(self, raw: RawHand) -> ParseResult:
         hand_id, game = game_of(raw.text)
@@ -59,7 +81,7 @@ class _Reader:
             return SkippedHand(raw.source, raw.first_line, hand_id, "Merge Network", "no game type")
         if game != RAZZ:
             return SkippedHand(raw.source, raw.first_line, hand_id, game, f"{game} is not Razz")
-        return read_game(raw)
+        return read_game(raw, raw.stakes if isinstance(raw, MergeGame) else None)
 
 
 class Merge(Site):
@@ -67,9 +89,9 @@ class Merge(Site):
     title = "Merge Network"
     ruleset = "merge"
     suffixes = (".xml", ".txt")
-    # XML events, not log lines (§4): nothing beyond the events but the ALL_IN event type;
-    # a `<game>` states no stakes (the reader takes them from the hand's wagers).
-    dialect = replace(NO_LOG_LINES, all_in_marked=True, stakes=False)
+    # XML events, not log lines (§4): nothing beyond the events but the ALL_IN event type.
+    # A tournament's games state no stakes (`HandHeader.stakes_stated` says which hands).
+    dialect = replace(NO_LOG_LINES, all_in_marked=True)
 
     def recognises(self, line: str) -> bool:
         return _HEADER.match(line) is not None
@@ -78,15 +100,19 @@ class Merge(Site):
         return _GAME_OPEN.match(line) is not None
 
     def cut(self, lines: Iterable[tuple[str, bool]], source: str) -> Iterator[RawHand]:
-        """Each `<game>` element, from its opening line to its closing one."""
+        """Each `<game>` element, from its opening line to its closing one, with the stakes of
+        the last `<description>` before it."""
         block: list[str] = []
         first, problem, problem_line = 0, None, 0
+        stakes: str | None = None
         for number, (line, too_long) in enumerate(lines, start=1):
             if _GAME_OPEN.match(line):
                 if block:  # a game that never closed
-                    yield RawHand(source, first, "".join(block), problem, problem_line)
+                    yield MergeGame(source, first, "".join(block), problem, problem_line, stakes)
                 block, first, problem = [], number, None
             elif not block:
+                if _DESCRIPTION.match(line):
+                    stakes = description_stakes(line)
                 continue  # outside any game: the description, session tags
             if too_long and problem is None:
                 problem, problem_line = LINE_TOO_LONG, number
@@ -95,10 +121,10 @@ class Merge(Site):
             elif problem is None:
                 problem, problem_line = HAND_TOO_LONG, number
             if _GAME_CLOSE.match(line):
-                yield RawHand(source, first, "".join(block), problem, problem_line)
+                yield MergeGame(source, first, "".join(block), problem, problem_line, stakes)
                 block = []
         if block:
-            yield RawHand(source, first, "".join(block), problem, problem_line)
+            yield MergeGame(source, first, "".join(block), problem, problem_line, stakes)
 
     def reader(self) -> _Reader:
         return _Reader()

@@ -1,7 +1,8 @@
 """Write hands as the Merge Network writes them (FORMATS.md §4): XML, one `<game>` element per
 hand, the inverse of the reader beside it (`razz.parser.sites.merge_xml`).
 
-A file starts with `<description type="Razz" stakes="Limit $0.50/$1"/>`, then one `<game>`
+A file starts with `<description type="Razz" stakes="Limit $0.50/$1"/>` (a tournament's:
+`stakes="Limit"`, no amounts), then one `<game>`
 per hand, an empty line between them (LF line ends, UTF-8). Players are named by seat,
 numbered from 0; amounts are decimals (`0.05`, a balance `$2.96`; chips in a tournament,
 whose `data` ends in `true`). A game is its rounds: `BLINDS` (the antes), `BRING_IN` (the
@@ -277,10 +278,14 @@ def write_file(
     name: str, hands: Sequence[tuple[HandHeader, Sequence[Event]]]
 ) -> list[WrittenFile]:
     """A table's hands as one Merge XML file (`NAME.xml`): its description, then a `<game>`
-    per hand."""
+    per hand. A cash table's description states its stakes (`stakes="Limit $0.50/$1"`), once
+    for every game of the file; a tournament's, whose levels rise, only `stakes="Limit"`
+    (FORMATS.md §4, the real files)."""
     first = hands[0][0]
     cents = first.unit is Unit.CENT
     stakes = f"Limit {_money(first.small_bet, cents)}/{_money(first.big_bet, cents)}"
+    if first.kind is GameKind.TOURNAMENT:
+        stakes = "Limit"
     kind = "Razz Tournament" if first.kind is GameKind.TOURNAMENT else "Razz"
     games = [(game_id(h, k), hand_lines(h, ev, k)) for k, (h, ev) in enumerate(hands, start=1)]
     first_game = games[0][1]  # the description is the file's first line, before the game

@@ -13,6 +13,7 @@ its line; every event carries the line of the element it comes from.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from xml.parsers import expat
@@ -22,6 +23,7 @@ from razz.parser.events import UNKNOWN_CARD
 from razz.parser.sites.base import RAZZ, RawHand
 
 NAME = "Merge Network"
+_STATED = re.compile(r"\$?([\d,]+(?:\.\d+)?)\s*/\s*\$?([\d,]+(?:\.\d+)?)")
 _STREET = {
     "THIRD_STREET": ev.Street.THIRD,
     "FOURTH_STREET": ev.Street.FOURTH,
@@ -293,10 +295,28 @@ def _return(events: list[ev.Event], back: ev.UncalledBet) -> None:
     events.insert(after, back)
 
 
-def read_game(raw: RawHand) -> ev.ParseResult:
-    """A Razz `<game>` element as a hand; never raises on bad input."""
+def stated_stakes(stakes: str | None, scale: int) -> tuple[int, int] | None:
+    """The small and big bet a `<description stakes=…>` states, in the hand's units; None
+    when it states none (a tournament's `"Limit"`) or none that can be read.
+
+    >>> stated_stakes("Limit $0.50/$1", 100), stated_stakes("Limit", 1)
+    ((50, 100), None)
+    """
+    m = _STATED.search(stakes or "")
+    if m is None:
+        return None
     try:
-        return _read(raw)
+        small, big = (_amount(m.group(k), scale, 0) for k in (1, 2))
+    except MergeError:
+        return None
+    return (small, big) if 0 < small < big else None
+
+
+def read_game(raw: RawHand, stakes: str | None = None) -> ev.ParseResult:
+    """A Razz `<game>` element as a hand (`stakes`: its file's `<description stakes=…>`);
+    never raises on bad input."""
+    try:
+        return _read(raw, stakes)
     except MergeError as exc:
         lines = raw.text.split("\n")
         index = min(max(0, exc.line - raw.first_line), len(lines) - 1)
@@ -306,7 +326,7 @@ def read_game(raw: RawHand) -> ev.ParseResult:
         )  # fmt: skip
 
 
-def _read(raw: RawHand) -> ev.Hand:
+def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
     game = _tree(raw)
     if game.tag != "game":
         raise MergeError("not a <game> element", game.line)
@@ -361,13 +381,18 @@ def _read(raw: RawHand) -> ev.Hand:
     left = [s for s in hand.seats.values() if not s.folded]
     showdown = len(left) > 1 and hand.street is ev.Street.SEVENTH
     # A hand shown (all-in, or at the end) is shown at the showdown with every card it shows
-    # by then; before it, nothing but the deal.
-    shows = [e for e in hand.events if isinstance(e, ev.Show)]
-    events: list[ev.Event] = [e for e in hand.events if not (showdown and isinstance(e, ev.Show))]
+    # by then; before it, nothing but the deal. A hand mucked there is mucked at the
+    # showdown too, in the file's order of the shows and mucks.
+    shows = [e for e in hand.events if isinstance(e, ev.Show | ev.Muck)]
+    events: list[ev.Event] = [
+        e for e in hand.events if not (showdown and isinstance(e, ev.Show | ev.Muck))
+    ]
     if showdown:
         events.append(ev.ShowDown(winners[0].line if winners else game.line))
     events += [
         ev.Show(e.line, e.player, hand.known.get(e.player, ()), None)
+        if isinstance(e, ev.Show)
+        else e
         for e in (shows if showdown else [])
     ]
     events = [
@@ -398,10 +423,14 @@ def _read(raw: RawHand) -> ev.Hand:
             )
         events.append(ev.Collect(w.line, who.name, amount, label, side, w.attrs.get("hand")))
     bring_in = next((e.amount for e in events if isinstance(e, ev.BringIn) and not e.all_in), None)
-    small = min(hand.small_bets, default=0) or (
-        min(hand.big_bets) // 2 if hand.big_bets else 2 * (bring_in or 1)
-    )
-    big = min(hand.big_bets, default=0) or 2 * small
+    stated = stated_stakes(stakes, scale)
+    if stated is not None:
+        small, big = stated
+    else:  # the smallest full wagers; with none, twice the bring-in (a guess)
+        small = min(hand.small_bets, default=0) or (
+            min(hand.big_bets) // 2 if hand.big_bets else 2 * (bring_in or 1)
+        )
+        big = min(hand.big_bets, default=0) or 2 * small
     start = attrs.get("starttime", "")
     if first_stamp is not None:
         started = dt.datetime.fromtimestamp(first_stamp / 1000, dt.UTC)
@@ -439,5 +468,6 @@ def _read(raw: RawHand) -> ev.Hand:
         time_zone="ET",
         source=raw.source,
         first_line=raw.first_line,
+        stakes_stated=stated is not None,
     )
     return ev.Hand(header, tuple(events), raw.text)
