@@ -69,12 +69,11 @@ UNWRITABLE: dict[str, dict[str, str]] = {
         "POT-RAKE": "Merge XML has no total pot or rake",
         "LOG-CARDS": "each `<cards>` element repeats the player's cards: nothing to contradict",
         "DEAL-UP": "a card dealt to a folded player is not read (the reader drops it)",
-        "STRUCT-LIMIT": "a Merge game states no stakes: they are read from its wagers",
-        "STRUCT-BIG": "a Merge game states no stakes: they are read from its wagers",
-        "STRUCT-NO-DOUBLE": _PARTLY,
-        "HAND-LOW": _PARTLY,
-        "LOG-STACK": _PARTLY,
-        "SHOW-ORDER": _PARTLY,
+        "STRUCT-LIMIT": "a Merge file states its stakes once, in its `<description>` (a "
+        "tournament's none): one game at other stakes than its file's cannot be written",
+        "LOG-STACK": "Merge marks an all-in only by the ALL_IN type, which the writer gives to "
+        "short wagers alone (a full one keeps CALL, BET, RAISE), and the reader takes a "
+        "player's last chips as all-in whatever the type: most unmarked all-ins are not seen",
     },
     "phh": {
         "LOG-DESC": "PHH has no hand description",

@@ -134,3 +134,42 @@ TEXTS = [winamax.EXAMPLE] + [p.read_text(encoding="utf-8") for p in FILES]
 @given(mutated(TEXTS))
 def test_no_mutated_winamax_hand_makes_the_reader_raise(text: str) -> None:
     read_bytes(text.encode("utf-8"))
+
+
+def test_a_pot_paid_to_a_beaten_hand_is_found_though_a_hand_is_never_shown() -> None:
+    """Winamax writes no muck line: a player who calls the river and loses shows nothing, so
+    the winner cannot be named; a collector beaten by a hand shown is still the wrong one."""
+    from razz.replay.audit import audit_hand
+    from razz.replay.lowhand import low_value
+    from razz.simulate.rooms import write_room
+    from razz.simulate.simulator import simulate
+    from razz.store.ingest import ruleset_for
+
+    # the rules of a pot paid to the wrong hand, each for the misreading that explains it
+    PAYMENTS = {"HAND-LOW", "HAND-PAIRS", "HAND-COMPARE", "WIN-NOQUAL"}
+    written = [w for _, ws in write_room("winamax", simulate(60, 1, site="winamax")) for w in ws]
+    checked = 0
+    for w in written:
+        for hand in read_text(w.data.decode("utf-8"), w.name):
+            assert not isinstance(hand, ParseError), hand
+            if not isinstance(hand, Hand) or not _events(hand, ev.ShowDown):
+                continue
+            out = {e.player for e in hand.events if isinstance(e, ev.Fold)}
+            seated = [e for e in _events(hand, ev.SeatLine) if not (e.out_of_hand or e.sitting_out)]
+            live = {e.player for e in seated} - out
+            shown = {e.player: e.cards for e in _events(hand, ev.Show) if len(e.cards) == 7}
+            collects = _events(hand, ev.Collect)
+            if len(shown) < 2 or not live - set(shown) or len(collects) != 1:
+                continue
+            [c] = collects
+            loser = max(shown, key=lambda n: low_value(shown[n]))
+            lines = hand.text.split("\n")
+            at = c.line - hand.header.first_line
+            lines[at] = lines[at].replace(c.player, loser, 1)
+            [wrong] = read_text("\n".join(lines), w.name)
+            assert isinstance(wrong, Hand)
+            found = audit_hand(wrong, ruleset_for(wrong)).findings
+            paid_at = c.line - hand.header.first_line + 1
+            assert any(f.rule in PAYMENTS and f.line == paid_at for f in found), found
+            checked += 1
+    assert checked >= 3

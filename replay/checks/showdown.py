@@ -214,7 +214,11 @@ def _check_pots(
                 )
             )
         if not award.winners:
-            continue  # a contender's cards are unknown: the winner cannot be checked
+            # A contender's cards are unknown (a hand neither shown nor mucked: Winamax writes
+            # no muck line): the winner cannot be named, but a collector beaten by a hand
+            # shown for the pot is not it, whatever the unknown cards are.
+            found += _beaten(state, actual, eligible, collect_line, k, line, pot_name)
+            continue
         winners = [setup.index[n] for n in award.winners]
         if not actual:
             if award.amount - award.rake > 0:
@@ -291,6 +295,33 @@ def _check_pots(
                 )
             )
     return found
+
+
+def _beaten(
+    state: HandState,
+    actual: dict[int, int],
+    eligible: set[int],
+    collect_line: dict[tuple[int, int], int],
+    k: int,
+    line: int,
+    pot_name: str,
+) -> list[Finding]:
+    """A wrong winner of a pot with contenders whose cards are unknown: each collector whose
+    seven shown cards lose to another contender's seven shown cards."""
+    mucked = {i for i, showed, _ in state.record.shows if not showed}
+    shown = {
+        i: low_value(cards)
+        for i in sorted(eligible)
+        if in_hand(state.players[i]) and i not in mucked and len(cards := _cards_of(state, i)) == 7
+    }
+    if len(shown) < 2:
+        return []
+    best = min(shown, key=lambda i: (shown[i], i))
+    return [
+        _wrong_winner(state, i, best, collect_line.get((i, k), line), pot_name, set(shown))
+        for i in sorted(actual)
+        if actual[i] > 0 and i in shown and shown[i] > shown[best]
+    ]
 
 
 def _wrong_winner(
