@@ -183,3 +183,44 @@ def test_razz_parse_reads_a_phh_file(tmp_path: Path) -> None:
         code = main(["parse", "-j", "1", str(tmp_path)])
     assert code == 0, out.getvalue()
     assert "a.phh: 1 hand parsed, 0 skipped, 0 errors" in out.getvalue()
+
+
+ANTE_ALL_IN = """\
+variant = 'FR'
+antes = [120, 120]
+bring_in = 180
+small_bet = 600
+big_bet = 1200
+starting_stacks = [96, 5904]
+ante_trimming_status = true
+actions = [
+  'd dh p1 6d3c7c',
+  'd dh p2 9s7dTh',
+  'd dh p1 Ad',
+  'd dh p2 3d',
+  'd dh p1 Js',
+  'd dh p2 Ks',
+  'd dh p1 8c',
+  'd dh p2 5h',
+  'd dh p1 9h',
+  'd dh p2 2h',
+  'p2 sm 9s7dTh3dKs5h2h',
+  'p1 sm 6d3c7cAdJs8c9h',
+]
+players = ['short', 'deep']
+finishing_stacks = [192, 5808]
+"""
+
+
+def test_an_all_in_for_less_than_the_ante_wins_only_what_he_matched_as_pokerkit_says() -> None:
+    """`ante_trimming_status = true` (phh-std optional fields): the short player wins only the
+    antes he matched, 96 from each; the 24 of the other's ante nobody matched go back to it."""
+    from pokerkit import HandHistory
+
+    [hand] = read_text(ANTE_ALL_IN, "x.phh")
+    assert isinstance(hand, Hand), hand
+    result = audit_hand(hand, ruleset_for(hand))
+    assert result.findings == ()
+    assert {p.player: p.net for p in result.players} == {"short": 96, "deep": -96}
+    *_, state = HandHistory.loads(ANTE_ALL_IN)
+    assert list(state.stacks) == [p.final_stack for p in result.players] == [192, 5808]

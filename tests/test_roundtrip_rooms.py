@@ -97,15 +97,7 @@ def _legal(room: str, hands: int, tmp: Path) -> None:
     assert guesses <= MAX_GUESSED * hands
 
 
-# PHH's antes: with a player all-in for less than the ante (`antes` gives the full ante,
-# `ante_trimming_status = true`), the hand read back charges the other player his whole ante
-# (net -120 where the simulator, as every room, pays him back the 24 nobody matched: seed
-# 2026, hand 205397360574). PokerKit replays the same file right; our PHH reader or the
-# replay of its hand does not. Found by this test; not fixed yet.
-_PHH_ANTES = pytest.mark.xfail(
-    strict=True, reason="a PHH hand with a player all-in on the ante is replayed short of the excess"
-)
-LEGAL_ROOMS = [pytest.param(r, marks=_PHH_ANTES) if r == "phh" else r for r in ROOMS]
+LEGAL_ROOMS = ROOMS
 
 
 @pytest.mark.parametrize("room", LEGAL_ROOMS)

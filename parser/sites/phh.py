@@ -243,6 +243,7 @@ class _Play:
     completed: bool = False  # 3rd street: a completion (or more) was made
     events: list[ev.Event] = field(default_factory=list)
     showdown: bool = False
+    antes: list[int] = field(default_factory=list)  # each player's ante, as posted
 
     def wager(self, i: int, to: int, line: int, index: int) -> ev.Event:
         p = self.players[i]
@@ -495,12 +496,13 @@ def _read(
     for k in range(n):
         events.append(ev.SeatLine(first + stacks_line, names[k], seats[k], stacks[k]))
     players = [_Player(names[k], stacks[k], stacks[k]) for k in range(n)]
+    posted = [0] * n
     for k, a in enumerate(antes):
         if a:
-            put = min(a, players[k].stack)
+            posted[k] = put = min(a, players[k].stack)
             players[k].stack -= put
             events.append(ev.PostAnte(first + keys["antes"], names[k], put, players[k].stack == 0))
-    play = _Play(players, small, bring_in, amount, events=events)
+    play = _Play(players, small, bring_in, amount, events=events, antes=posted)
     where = _action_lines(raw.text, keys["actions"], len(actions))
     _read_actions(actions, where, play, first)
     left = sum(not p.folded for p in players)
@@ -561,17 +563,22 @@ def _read(
     return ev.Hand(header, tuple(events), raw.text)
 
 
-def _returned(players: list[_Player]) -> list[int]:
-    """What each player gets back uncalled at the end: the most put in over the next most
-    (PHH writes no line for it; the engine returns it the same way).
+def _returned(players: list[_Player], antes: list[int]) -> list[int]:
+    """What each player gets back uncalled at the end: the most put in over the next most,
+    out of what was bet (PHH writes no line for it; the engine returns it the same way). An
+    ante nobody could match is not returned: with `ante_trimming_status` its excess is a pot
+    of its own that its owner wins back, as PokerKit and the rooms pay it.
 
-    >>> _returned([_Player("a", 0, 10), _Player("b", 4, 10)])
+    >>> _returned([_Player("a", 0, 10), _Player("b", 4, 10)], [0, 0])
     [4, 0]
+    >>> _returned([_Player("a", 0, 96), _Player("b", 5784, 5904)], [120, 120])
+    [0, 0]
     """
     back = [0] * len(players)
     put = sorted(((p.start - p.stack, k) for k, p in enumerate(players)), reverse=True)
     if len(put) > 1 and put[0][0] > put[1][0]:
-        back[put[0][1]] = put[0][0] - put[1][0]
+        (most, top), (second, _) = put[0], put[1]
+        back[top] = min(most - second, most - min(antes[top], most))
     return back
 
 
@@ -592,11 +599,11 @@ def _collects(
         won = [amount(w, f"p{k + 1}'s winnings", keys["winnings"]) for k, w in enumerate(winnings)]
     elif finals is not None:
         line = first + keys["finishing_stacks"]
-        back = _returned(play.players)
+        back = _returned(play.players, play.antes)
         won = [finals[k] - p.stack - back[k] for k, p in enumerate(play.players)]
     else:
         return []
-    back = _returned(play.players)
+    back = _returned(play.players, play.antes)
     put = [p.start - p.stack - back[k] for k, p in enumerate(play.players)]
     pots = _pots(put, [p.folded for p in play.players])
     if len(pots) == 1:
