@@ -617,11 +617,14 @@ def _collects(
     reach = {k: max(n for n, (_, e) in enumerate(pots) if k in e) for _, e in pots for k in e}
     for number, (in_pot, eligible) in enumerate(pots):
         amount_left = round(in_pot * paid_out / total) if total else 0
+        taken = False
         for k in sorted(eligible, key=lambda k: (reach[k], k)):
-            # (a few units left over are the rake's rounding, not a share of a split pot)
-            rest = amount_left if amount_left > len(pots) else 0
+            # (a few units left over once the pot is paid are the rake's rounding, not a
+            # share of a split pot; a side pot of a few units nobody took yet is a pot)
+            rest = amount_left if amount_left > len(pots) or not taken else 0
             share = left[k] if reach[k] == number else min(left[k], rest)
             if share > 0:
+                taken = True
                 paid.append((number, k, share))
                 left[k] -= share
                 amount_left -= share
