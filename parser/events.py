@@ -132,9 +132,18 @@ class HandHeader:
     time_zone: str  # the zone of the first datetime, e.g. "ET", "CET"
     source: str  # file path as given
     first_line: int  # line number of the header in the file (1-based)
-    # False: the file states no stakes (a Merge tournament's games): the reader took
-    # `small_bet`/`big_bet` from the hand's wagers, or guessed them from its bring-in.
-    stakes_stated: bool = True
+
+    @property
+    def stakes_stated(self) -> bool:
+        """Whether the file states the stakes (False: `UnstatedStakes`)."""
+        return not isinstance(self, UnstatedStakes)
+
+
+@dataclass(frozen=True, slots=True)
+class UnstatedStakes(HandHeader):
+    """The header of a hand whose file states no stakes (a Merge tournament's games): the
+    reader took `small_bet`/`big_bet` from the hand's wagers, or guessed them from its
+    bring-in. The same fields as any header."""
 
 
 # --------------------------------------------------------------------------- events

@@ -440,7 +440,7 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
         except ValueError:
             started = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
     table = data[1] if len(data) > 1 else ""
-    header = ev.HandHeader(
+    header = (ev.HandHeader if stated is not None else ev.UnstatedStakes)(
         site=NAME,
         hand_id=attrs.get("id", ""),
         game=RAZZ,
@@ -468,6 +468,5 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
         time_zone="ET",
         source=raw.source,
         first_line=raw.first_line,
-        stakes_stated=stated is not None,
     )
     return ev.Hand(header, tuple(events), raw.text)
