@@ -139,7 +139,7 @@ class HandHeader:
         return not isinstance(self, UnstatedStakes)
 
 
-@dataclass(slots=True, unsafe_hash=True)  # as HandHeader
+@dataclass(frozen=True, slots=True)  # as HandHeader
 class UnstatedStakes(HandHeader):
     """The header of a hand whose file states no stakes (a Merge tournament's games): the
     reader took `small_bet`/`big_bet` from the hand's wagers, or guessed them from its
