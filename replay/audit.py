@@ -34,6 +34,7 @@ from razz.parser.events import (
     UncalledBet,
 )
 from razz.replay.cards import RANK
+from razz.replay.consequences import link
 from razz.replay.engine import replay
 from razz.replay.findings import Finding, one_per_fault
 from razz.replay.game import (
@@ -282,7 +283,12 @@ class HandAudit(Visitor[HandResult]):
         return "raise", chips, p1.street_bet, all_in
 
     def end(self, state: HandState, settlement: Settlement) -> None:
-        self.findings = one_per_fault(self.findings, state.record.summary_line)
+        self.findings = link(
+            self.hand,
+            one_per_fault(self.findings, state.record.summary_line),
+            state.setup.ruleset,
+            _findings_of,
+        )
         self.result_ = self._result(state, settlement)
 
     def result(self) -> HandResult:
@@ -418,6 +424,23 @@ class HandAudit(Visitor[HandResult]):
             tuple(cards),
             tuple(self.findings),
         )
+
+
+class _Findings(Visitor[list[Finding]]):
+    """Only the findings of a replay (for a hand replayed with one line made legal)."""
+
+    def __init__(self) -> None:
+        self.seen: list[Finding] = []
+
+    def found(self, findings: Sequence[Finding]) -> None:
+        self.seen.extend(findings)
+
+    def result(self) -> list[Finding]:
+        return self.seen
+
+
+def _findings_of(hand: Hand, ruleset: Ruleset) -> list[Finding]:
+    return replay(hand, _Findings(), ruleset)
 
 
 def _steal(state: HandState, i: int) -> bool:

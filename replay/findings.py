@@ -14,6 +14,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """The finding another one follows from: its rule and the line it is at (same hand).
+
+    >>> str(Cause("ACT-CALL", 29))
+    'ACT-CALL at line 29'
+    """
+
+    rule: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.rule} at line {self.line}"
+
+
 class Severity(StrEnum):
     ERROR = "error"  # the log breaks a rule of Razz or is inconsistent with itself
     WARNING = "warning"  # the point is a room option, or the evidence is indirect
@@ -31,6 +46,9 @@ class Finding:
     expected: str
     actual: str
     message: str  # one sentence a player understands
+    # The earlier finding of the same hand that this one only follows from (a consequence is
+    # not a violation of its own: the summary counts it apart); None for a violation.
+    consequence_of: Cause | None = None
 
     def __str__(self) -> str:
         return f"{self.source}:{self.line}: {self.rule} {self.message}"
@@ -66,6 +84,34 @@ def one_per_fault(findings: Iterable[Finding], summary_line: int = 0) -> list[Fi
         if not (0 < summary_line <= f.line):
             stated.add(said)
         out.append(f)
+    return out
+
+
+def under_causes(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings in the order a report lists them: each violation, then the findings that
+    are its consequences (in their order), then the next violation.
+
+    >>> cause = Finding("ACT-CALL", Severity.ERROR, "a.txt", "1", 11, "$0.02", "$0.01", "x")
+    >>> late = Finding("POT-RAKE", Severity.ERROR, "a.txt", "1", 19, "$0.05", "$0.06", "y",
+    ...                Cause("ACT-CALL", 11))
+    >>> other = Finding("LOG-DESC", Severity.ERROR, "a.txt", "1", 15, "Lo", "Lo'", "z")
+    >>> [f.line for f in under_causes([cause, other, late])]
+    [11, 19, 15]
+    """
+    items = list(findings)
+    roots = {(f.hand_id, f.line, f.rule) for f in items if f.consequence_of is None}
+    following: dict[tuple[str | None, int, str], list[Finding]] = {}
+    out: list[Finding] = []
+    for f in items:
+        cause = f.consequence_of
+        if cause is not None and (f.hand_id, cause.line, cause.rule) in roots:
+            following.setdefault((f.hand_id, cause.line, cause.rule), []).append(f)
+    for f in items:
+        cause = f.consequence_of
+        if cause is not None and (f.hand_id, cause.line, cause.rule) in roots:
+            continue  # listed under its cause
+        out.append(f)
+        out.extend(following.pop((f.hand_id, f.line, f.rule), ()))
     return out
 
 

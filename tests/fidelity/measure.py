@@ -23,6 +23,7 @@ from pathlib import Path
 from razz.cli import main as razz_main
 from razz.parser import Hand, read_text
 from razz.replay.audit import audit_hand
+from razz.replay.findings import Finding
 from razz.replay.tablecheck import TableCheck
 
 from .injectors import INJECTORS, Case, Injector
@@ -38,6 +39,7 @@ class Found:
     rule: str
     severity: str
     message: str
+    cause: str = ""  # "RULE at line N" for a consequence of another finding; "" for a violation
 
 
 def audit_api(files: list[str]) -> list[Found]:
@@ -53,10 +55,15 @@ def audit_api(files: list[str]) -> list[Found]:
                 continue
             result = audit_hand(item)
             for f in (*result.findings, *check.feed(item, result)):
-                out.append(Found(names[f.source], f.line, f.rule, str(f.severity), f.message))
+                out.append(_found(names[f.source], f))
     for f in check.finish():
-        out.append(Found(names[f.source], f.line, f.rule, str(f.severity), f.message))
+        out.append(_found(names[f.source], f))
     return out
+
+
+def _found(file: int, f: Finding) -> Found:
+    cause = "" if f.consequence_of is None else str(f.consequence_of)
+    return Found(file, f.line, f.rule, str(f.severity), f.message, cause)
 
 
 def audit_cli(files: list[str], order: list[int] | None = None) -> list[Found]:
@@ -77,7 +84,9 @@ def audit_cli(files: list[str], order: list[int] | None = None) -> list[Found]:
         if "summary" in row:
             continue
         k = int(Path(row["file"]).stem.split("-")[1])
-        found.append(Found(k, row["line"], row["rule"], row["severity"], row["message"]))
+        cause = row.get("consequence_of")
+        found.append(Found(k, row["line"], row["rule"], row["severity"], row["message"],
+                           f"{cause['rule']} at line {cause['line']}" if cause else ""))
     return found
 
 
@@ -118,7 +127,8 @@ def classify(case: Case, found: list[Found], texts: list[str] | None = None) -> 
     e = case.expected
     same_rule = [f for f in found if f.rule in e.rules]
     at_line = [f for f in same_rule if f.file == e.file and f.line == e.line]
-    errors = [f for f in found if f.severity == "error"]
+    # a consequence of another finding is not a violation of its own (issue 14 item 3)
+    errors = [f for f in found if f.severity == "error" and not f.cause]
     if any(f.severity == e.severity for f in at_line):
         outcome = "exact"
         hit = next(f for f in at_line if f.severity == e.severity)

@@ -1,0 +1,476 @@
+"""One violation, one finding: which findings of a hand only follow from an earlier one.
+
+A log that breaks one rule often breaks others downstream: a call for too little leaves a bet
+unpaid, so the round seems to end early, the bet seems unreturned and the pot does not add up.
+Those later findings are true of the log, but they are not new mistakes: each is marked as a
+consequence of the first (`Finding.consequence_of`), and the reports count violations apart
+from consequences. A finding is a consequence of an earlier error of the same hand when one of
+these rules, each stated and tested, says so:
+
+1. **Made right, it is gone.** The hand is replayed with the earlier line made legal (the call
+   for the amount due; a check facing a bet as the call it should have been; the uncalled bet
+   the rules return, to its owner; the ante the stakes fix; a seat stack that holds what the
+   player puts in, or the all-in the log forgot to write). Every later finding that the
+   corrected replay no longer gives follows from that line.
+2. **Right as the log counts.** After a wager of the wrong size in a betting round (STRUCT-SMALL,
+   STRUCT-BIG, STRUCT-NO-DOUBLE, ACT-COMPLETE, ACT-RAISE-SIZE), a later wager of the round that
+   is one full unit over the total the log wrote before it is right relative to the wrong bet:
+   its size, short-all-in and reopening findings follow from the wrong bet; so does a `Betting
+   is capped` line written after as many wagers as the cap allows, counted as the log writes
+   them.
+3. **The same wrong ante.** A STRUCT-ANTE finding stating the same expected and posted ante as
+   an earlier one is the same mistake (the room used one wrong ante for the hand).
+4. **A pot paid as one.** After a collection that takes more than its pot holds (POT-SIDE), a
+   later finding that a pot nobody collects (rules WIN-, POT-) follows from it: the collection
+   took that pot.
+5. **The same chips.** The chips a line moved wrongly (a call's, an uncalled bet's or an ante's
+   difference from what the rules say, and those of its consequences) show again where the
+   hand is added up: a later pot, rake, side-pot, payment or summary finding off by exactly
+   those chips (or their sum) follows from it; so does a pot of its own that holds them (and
+   the summary listing that pot), a stack or call finding of the player whose chips they were
+   off by them, a side pot over-collected by at most them on a line they already explain, and
+   a side pot a player is found not to have paid for when that player's call is explained.
+
+Consequences point at the root cause (the first finding of the chain), so that an auditor sees
+the one violation and everything it explains. Only errors cause consequences.
+
+>>> from razz.parser import read_text
+>>> from razz.replay.audit import audit_hand
+>>> for f in audit_hand(next(iter(read_text(EXAMPLE)))).findings:
+...     print(f.line, f.rule, f.consequence_of)
+11 ACT-CALL None
+12 ORDER-CLOCKWISE ACT-CALL at line 11
+19 POT-RAKE ACT-CALL at line 11
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+
+from razz.parser.events import (
+    Bet,
+    BettingCapped,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Event,
+    Fold,
+    Hand,
+    PostAnte,
+    Raise,
+    SeatLine,
+    StreetStart,
+    UncalledBet,
+)
+from razz.replay.findings import Cause, Finding, Severity
+from razz.replay.game import BIG_BET_STREETS
+from razz.replay.ruleset import Ruleset
+
+EXAMPLE = """\
+PokerStars Hand #2:  Razz Limit ($0.04/$0.08 USD) - 2024/04/22 22:52:35 ET
+Table 'T' 8-max
+Seat 1: ann ($1.00 in chips)
+Seat 2: bob ($1.00 in chips)
+ann: posts the ante $0.01
+bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to ann [Kc]
+Dealt to bob [4d]
+ann: brings in for $0.02
+bob: calls $0.01
+*** 4th STREET ***
+Dealt to ann [Kc] [7h]
+Dealt to bob [4d] [5s]
+bob: checks
+ann: bets $0.04
+bob: folds
+Uncalled bet ($0.04) returned to ann
+ann collected $0.06 from pot
+*** SUMMARY ***
+Total pot $0.06 | Rake $0
+Seat 1: ann collected ($0.06)
+Seat 2: bob folded on the 4th Street
+"""
+
+SIZE_CAUSES = frozenset(
+    ("STRUCT-SMALL", "STRUCT-BIG", "STRUCT-NO-DOUBLE", "ACT-COMPLETE", "ACT-RAISE-SIZE")
+)
+# What a wager right as the log counts can still be found to break, relative to the rules' bet.
+SIZE_FOLLOWS = SIZE_CAUSES | {"ACT-ALLIN-SHORT", "STRUCT-CAP"}
+# Lines that move chips, and the checks that add up, pay and summarise the chips moved.
+MOVES = frozenset(("ACT-CALL", "ACT-UNCALLED", "STRUCT-ANTE"))
+SETTLES = frozenset(("POT-RAKE", "POT-SIDE", "LOG-SUMMARY", "WIN-SPLIT", "WIN-NOQUAL"))
+CORRECTABLE = frozenset(("ACT-CALL", "ACT-CHECK", "ACT-UNCALLED", "STRUCT-ANTE", "LOG-STACK"))
+# On one line, the stack and the ante come before what the line's action is found to break.
+_FIRST_ON_A_LINE = {"LOG-STACK": 0, "STRUCT-ANTE": 1}
+_WAGERS = (Bet, Complete, Raise)
+
+_AMOUNT = re.compile(r"[^\w\s]{0,3}(\d[\d.,]*)\s?[^\w\s]{0,3}")
+
+Replay = Callable[[Hand, Ruleset], Sequence[Finding]]
+
+
+def amount(text: str) -> int | None:
+    """The amount an expected or actual text states, in the hand's unit (cents or chips);
+    None unless the text is an amount (the digits of `on the 4th Street` are none).
+
+    >>> amount("$0.20 returned to meg1"), amount("to 1,320"), amount("at most 99"), amount("check")
+    (20, 1320, 99, None)
+    >>> amount("folded on the 4th Street"), amount("0,20 €")
+    (None, 20)
+    """
+    head = text.split(" returned to ", 1)[0].strip()
+    for prefix in ("to ", "at most ", "all-in for "):
+        head = head.removeprefix(prefix)
+    match = _AMOUNT.fullmatch(head)
+    return int(re.sub(r"\D", "", match.group(1))) if match else None
+
+
+def link(
+    hand: Hand, findings: Sequence[Finding], ruleset: Ruleset, replay: Replay
+) -> list[Finding]:
+    """The findings (in line order) with each consequence marked with its root cause.
+
+    `replay` gives the findings of a hand (the engine's replay, passed in so that this module
+    does not import the engine it serves).
+    """
+    if len(findings) < 2:
+        return list(findings)
+    ordered = sorted(findings, key=lambda f: (f.line, _FIRST_ON_A_LINE.get(f.rule, 2)))
+    causes: dict[int, Cause] = {}  # index in `ordered` -> root cause
+    by_line = _events_by_line(hand)
+    rounds = _log_rounds(hand, ruleset) if any(f.rule in SIZE_CAUSES for f in ordered) else {}
+    for k, f in enumerate(ordered):
+        if k in causes or f.severity is not Severity.ERROR:
+            continue
+        later = [j for j in range(len(ordered)) if j != k and j not in causes
+                 and (ordered[j].line > f.line or (ordered[j].line == f.line and j > k))]
+        if not later:
+            continue
+        follow: set[int] = set()
+        if f.rule in SIZE_CAUSES and f.line in rounds:
+            follow |= _right_as_the_log_counts(f, ordered, later, rounds)
+        if f.rule == "STRUCT-ANTE":
+            follow |= {j for j in later if ordered[j].rule == f.rule
+                       and (ordered[j].expected, ordered[j].actual) == (f.expected, f.actual)}
+        if f.rule == "POT-SIDE" and f.expected.startswith("at most"):
+            follow |= {j for j in later if ordered[j].actual == "nobody"
+                       and ordered[j].rule.startswith(("WIN-", "POT-"))}
+        if f.rule in CORRECTABLE:
+            follow |= _gone_when_made_right(hand, ruleset, replay, f, ordered, later, by_line)
+        gaps = {g for g in (_gap(ordered[j]) for j in (k, *follow)) if g}
+        if gaps:
+            follow |= _same_chips(hand, f, ordered, later, follow, gaps, by_line)
+        for j in follow:
+            causes[j] = Cause(f.rule, f.line)
+    if not causes:
+        return ordered
+    return [dataclasses.replace(f, consequence_of=causes[k]) if k in causes else f
+            for k, f in enumerate(ordered)]
+
+
+# ------------------------------------------------------------------ rule 5: the same chips
+
+
+def _gap(f: Finding) -> int | None:
+    """The chips a finding says were moved wrongly: what it expected minus what the log did,
+    in absolute value (an uncalled bet returned to the wrong player: the whole bet)."""
+    if f.rule not in MOVES and f.rule not in SETTLES and f.rule != "LOG-STACK":
+        return None
+    want, got = amount(f.expected), amount(f.actual)
+    if f.rule == "ACT-UNCALLED":
+        to_want = f.expected.split(" returned to ", 1)[-1] if " returned to " in f.expected else ""
+        to_got = f.actual.split(" returned to ", 1)[-1] if " returned to " in f.actual else ""
+        if want is None or got is None or to_want != to_got:
+            return want if want is not None else got
+    if f.rule == "STRUCT-ANTE" and got is None:
+        return want
+    if want is None or got is None or want == got:
+        return None
+    return abs(want - got)
+
+
+def _same_chips(
+    hand: Hand,
+    f: Finding,
+    ordered: list[Finding],
+    later: list[int],
+    follow: set[int],
+    gaps: set[int],
+    by_line: dict[int, list[int]],
+) -> set[int]:
+    """Rule 5: the later findings off by exactly the chips `f` (and what follows from it)
+    moved wrongly: the pot, rake, payment and summary findings; a pot of its own holding
+    those chips (and the summary listing that pot); the stack or call of the player whose
+    chips they were; a side pot over-collected by at most those chips on a collection line
+    they explain; and a side pot a player is found not to have paid for, whose call is already
+    explained."""
+    gaps = gaps | {sum(gaps)}
+    players = {_player_at(hand, f.line, by_line)} | {
+        text.split(" returned to ", 1)[1] for text in (f.expected, f.actual)
+        if " returned to " in text}
+    out: set[int] = set()
+    extra_pot = False
+    for j in later:
+        if j in follow:
+            continue
+        g = ordered[j]
+        if g.rule in SETTLES and _gap(g) in gaps:
+            out.add(j)
+        elif g.rule == "POT-SIDE" and g.message.startswith("There is no "):
+            collected = _collected_at(hand, g.line, by_line)
+            if collected in gaps:
+                out.add(j)
+                extra_pot = True
+        elif g.rule == "POT-SIDE" and extra_pot and g.expected.endswith("pots"):
+            out.add(j)  # the summary lists the pot of its own
+        elif (g.rule in ("ACT-CALL", "LOG-STACK") and _gap(g) in gaps
+              and _player_at(hand, g.line, by_line) in players):
+            out.add(j)
+    # A side pot a player is found not to have paid for, when the calls the engine found
+    # short are already explained (an over-call raised the bet they paid in full), or the
+    # round's end waited for them.
+    short = {_player_at(hand, ordered[j].line, by_line) for j in out | follow
+             if ordered[j].rule == "ACT-CALL"} | {
+        ordered[j].expected.removesuffix(" acts") for j in out | follow
+        if ordered[j].rule == "ORDER-CLOCKWISE"}  # who the round still waited for
+    for j in later:
+        g = ordered[j]
+        if (j not in out and g.rule == "POT-SIDE" and "did not put in enough" in g.message
+                and _player_at(hand, g.line, by_line) in short):
+            out.add(j)
+    # A side pot over-collected by no more than those chips (the rake took its share of the
+    # rest), on a collection line they already explain.
+    explained = {ordered[j].line for j in out | follow}
+    for j in later:
+        g = ordered[j]
+        over = _gap(g) if g.rule == "POT-SIDE" and g.expected.startswith("at most") else None
+        if j not in out and over and over <= max(gaps) and g.line in explained:
+            out.add(j)
+    return out
+
+
+def _player_at(hand: Hand, line: int, by_line: dict[int, list[int]]) -> str | None:
+    for n in by_line.get(line, ()):
+        player = getattr(hand.events[n], "player", None)
+        if player is not None:
+            return str(player)
+    return None
+
+
+def _collected_at(hand: Hand, line: int, by_line: dict[int, list[int]]) -> int | None:
+    for n in by_line.get(line, ()):
+        e = hand.events[n]
+        if isinstance(e, Collect):
+            return e.amount
+    return None
+
+
+# ------------------------------------------------------------------ rule 1: made right
+
+
+def _events_by_line(hand: Hand) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for n, e in enumerate(hand.events):
+        out.setdefault(e.line, []).append(n)
+    return out
+
+
+def _gone_when_made_right(
+    hand: Hand,
+    ruleset: Ruleset,
+    replay: Replay,
+    f: Finding,
+    ordered: list[Finding],
+    later: list[int],
+    by_line: dict[int, list[int]],
+) -> set[int]:
+    """The later findings that a replay of the hand with `f`'s line made legal no longer gives
+    (with the first correction, likeliest first, that explains any; an uncalled bet returned
+    to another player, both as made right and as the log has it)."""
+    out: set[int] = set()
+    for corrected in _corrections(hand, f, by_line):
+        try:
+            again = {(g.line, g.rule) for g in replay(corrected, ruleset)}
+        except Exception:  # a correction the engine cannot replay explains nothing
+            continue
+        out |= {j for j in later if (ordered[j].line, ordered[j].rule) not in again}
+        if out and f.rule != "ACT-UNCALLED":
+            break
+    return out
+
+
+def _corrections(hand: Hand, f: Finding, by_line: dict[int, list[int]]) -> list[Hand]:
+    """The hand with `f`'s line made legal, in each way the rules allow (likeliest first)."""
+    events = list(hand.events)
+    at = [n for n in by_line.get(f.line, ()) if type(events[n]) is not StreetStart] or list(
+        by_line.get(f.line, ())
+    )
+    if not at:
+        return []
+    n = at[0]
+    e = events[n]
+    due = amount(f.expected)
+    player = getattr(e, "player", None)
+
+    def with_event(new: Event | None, index: int = n, insert: bool = False) -> Hand:
+        changed = list(events)
+        if insert:
+            assert new is not None
+            changed.insert(index, new)
+        elif new is None:
+            del changed[index]
+        else:
+            changed[index] = new
+        return dataclasses.replace(hand, events=tuple(changed))
+
+    if f.rule == "ACT-CALL" and isinstance(e, Call):
+        if f.expected == "check":
+            return [with_event(Check(e.line, e.player))]
+        return [with_event(dataclasses.replace(e, amount=due))] if due is not None else []
+    if f.rule == "ACT-CHECK" and isinstance(e, Check):
+        return [with_event(Call(e.line, e.player, None)), with_event(Fold(e.line, e.player))]
+    if f.rule == "ACT-UNCALLED":
+        if f.expected == "nothing returned" and isinstance(e, UncalledBet):
+            return [with_event(None)]
+        owner = f.expected.split(" returned to ", 1)[1] if " returned to " in f.expected else None
+        if owner is None or due is None:
+            return []
+        back = UncalledBet(f.line, owner, due)
+        if not isinstance(e, UncalledBet):
+            return [with_event(back, insert=True)]
+        made_right = with_event(back)
+        if e.player == owner or e.player not in {getattr(x, "player", None) for x in events}:
+            return [made_right]
+        # As the log has it: the chips went to the player the line names, who plays on with
+        # them (an all in before the line is not one), and the owner is short of them.
+        moved = {owner: -due, e.player: e.amount}
+        written = [
+            dataclasses.replace(x, stack=max(x.stack + moved[x.player], 0))
+            if isinstance(x, SeatLine) and x.player in moved
+            else dataclasses.replace(x, all_in=False)  # type: ignore[call-arg]
+            if k < n and getattr(x, "player", None) == e.player and getattr(x, "all_in", False)
+            else x
+            for k, x in enumerate(made_right.events)
+        ]
+        return [made_right, dataclasses.replace(made_right, events=tuple(written))]
+    if f.rule == "STRUCT-ANTE" and due is not None:
+        if isinstance(e, PostAnte):
+            return [with_event(dataclasses.replace(e, amount=due))]
+        if player is not None and f.actual == "no ante":
+            posts = [k for k, x in enumerate(events) if isinstance(x, PostAnte)]
+            deal = next(k for k, x in enumerate(events) if isinstance(x, StreetStart)) if any(
+                isinstance(x, StreetStart) for x in events) else n
+            where = posts[-1] + 1 if posts else deal
+            return [with_event(PostAnte(f.line, player, due), where, insert=True)]
+        return []
+    if f.rule == "LOG-STACK" and player is not None:
+        if f.expected.startswith("at most"):
+            # the seat line understated the stack: it held every chip the log has the player
+            # put in (and more, unless the log says they went all in)
+            seat = next((k for k, x in enumerate(events)
+                         if isinstance(x, SeatLine) and x.player == player), None)
+            if seat is None:
+                return []
+            seat_line = events[seat]
+            assert isinstance(seat_line, SeatLine)
+            put, all_in = _put_in(hand, player)
+            stack = max(seat_line.stack, put + (0 if all_in else hand.header.big_bet))
+            return [with_event(dataclasses.replace(seat_line, stack=stack), seat)]
+        if f.expected == "and is all-in" and hasattr(e, "all_in"):
+            return [with_event(dataclasses.replace(e, all_in=True))]  # type: ignore[call-arg]
+    return []
+
+
+def _put_in(hand: Hand, player: str) -> tuple[int, bool]:
+    """Every chip the log has `player` put in over the hand, and whether it says all-in."""
+    total = street = 0
+    all_in = False
+    for e in hand.events:
+        if isinstance(e, StreetStart):
+            street = 0
+        if getattr(e, "player", None) != player:
+            continue
+        all_in = all_in or bool(getattr(e, "all_in", False))
+        if isinstance(e, PostAnte):
+            total += e.amount
+        elif isinstance(e, (BringIn, Call, Bet)):
+            total += e.amount or 0
+            street += e.amount or 0
+        elif isinstance(e, (Raise, Complete)):
+            total += max(e.to - street, 0)
+            street = e.to
+    return total, all_in
+
+
+# ------------------------------------------------------------------ rule 2: as the log counts
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Line:
+    """A line of a betting round as the log counts it."""
+
+    round: int  # the round's number in the hand
+    wager: bool  # a bet, completion or raise
+    right: bool  # a wager one full unit over the log's total before it
+    capped: bool  # a `Betting is capped` line after as many wagers as the cap allows
+
+
+def _log_rounds(hand: Hand, ruleset: Ruleset) -> dict[int, _Line]:
+    """Each betting line's round, and whether it is right relative to the totals the log
+    wrote before it (not relative to the rules' bet sizes)."""
+    h = hand.header
+    out: dict[int, _Line] = {}
+    rnd = -1
+    level = 0
+    wagers = 0
+    unit = h.small_bet
+    put: dict[str, int] = {}
+    for e in hand.events:
+        if isinstance(e, StreetStart):
+            rnd += 1
+            level, wagers, put = 0, 0, {}
+            unit = h.big_bet if e.street in BIG_BET_STREETS else h.small_bet
+        elif rnd < 0:
+            continue
+        elif isinstance(e, BringIn):
+            put[e.player] = e.amount or 0
+            level = max(level, e.amount or 0)
+        elif isinstance(e, Call):
+            put[e.player] = level if e.amount is None else put.get(e.player, 0) + e.amount
+        elif isinstance(e, _WAGERS):
+            to = put.get(e.player, 0) + e.amount if isinstance(e, Bet) else e.to
+            # a completion of the bring-in goes to the small bet; any other wager one unit up
+            right = to == (unit if wagers == 0 and level < unit else level + unit)
+            wagers += 1
+            out[e.line] = _Line(rnd, True, right, False)
+            put[e.player] = to
+            level = max(level, to)
+        elif isinstance(e, BettingCapped):
+            cap = ruleset.max_raises
+            out[e.line] = _Line(rnd, False, False, cap is not None and wagers == cap + 1)
+    return out
+
+
+def _right_as_the_log_counts(
+    f: Finding, ordered: list[Finding], later: list[int], rounds: dict[int, _Line]
+) -> set[int]:
+    cause = rounds[f.line]
+    follow = set()
+    for j in later:
+        g = ordered[j]
+        line = rounds.get(g.line)
+        if line is None or line.round != cause.round or g.rule not in SIZE_FOLLOWS:
+            continue
+        if (line.wager and line.right and g.rule != "STRUCT-CAP") or (
+            line.capped and g.rule == "STRUCT-CAP"
+        ):
+            follow.add(j)
+    return follow
+
+
+__all__ = ["CORRECTABLE", "SIZE_CAUSES", "amount", "link"]
