@@ -34,6 +34,9 @@ class ReportFinding:
     actual: str = ""
     hand_id: str | None = None
     room: str = ""  # the hand's room ('PokerStars', 'Winamax' …), "" when unknown
+    # "ACT-CALL at line 29": the finding of the same hand this one only follows from; "" for a
+    # violation of its own
+    consequence_of: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +86,8 @@ TABLE_STYLE = """
 .rz td.rule { white-space: nowrap; font-weight: 600; }
 .rz td.file { color: #333; overflow-wrap: anywhere; min-width: 10em; }
 .rz td.nowrap { white-space: nowrap; }
-.rz td.small { font-size: 12px; color: #444; }
+.rz td.small, .rz span.small { font-size: 12px; color: #444; }
+.rz td.consequence { padding-left: 28px; color: #444; }
 .rz .sev { border-radius: 4px; padding: 0 6px; font-size: 12px; font-weight: 600; }
 .rz .sev.error { background: #fde2e1; color: #9b1c1c; }
 .rz .sev.warning { background: #fff1d6; color: #8a5300; }
@@ -180,7 +184,8 @@ def _summary(rows: list[ReportFinding], summary: ReportSummary) -> list[str]:
     flagged = summary.flagged
     if flagged is None:
         flagged = len({(f.file, f.hand_id) for f in rows if f.hand_id is not None})
-    by_severity = Counter(f.severity for f in rows)
+    by_severity = Counter(f.severity for f in rows if not f.consequence_of)
+    consequences = sum(1 for f in rows if f.consequence_of)
     cards = [("Hands audited", f"{summary.hands:,}")]
     if summary.rooms:
         cards.append(("Rooms", ", ".join(
@@ -188,8 +193,11 @@ def _summary(rows: list[ReportFinding], summary: ReportSummary) -> list[str]:
     if summary.hands:
         cards.append(("Hands without a finding",
                       f"{(summary.hands - flagged) / summary.hands:.1%}"))
-    cards += [("Findings", f"{len(rows):,}"), ("Errors", f"{by_severity['error']:,}"),
+    cards += [("Findings", f"{len(rows) - consequences:,}"),
+              ("Errors", f"{by_severity['error']:,}"),
               ("Warnings", f"{by_severity['warning']:,}")]
+    if consequences:  # findings that only follow from a violation are not counted as ones
+        cards.append(("Consequences of them", f"{consequences:,}"))
     if summary.unreadable is not None:
         cards.append(("Unreadable hands", f"{summary.unreadable:,}"))
     if summary.skipped is not None:
@@ -201,7 +209,9 @@ def _summary(rows: list[ReportFinding], summary: ReportSummary) -> list[str]:
 
 
 def _by_rule(rows: list[ReportFinding]) -> list[str]:
-    """Errors and warnings per rule, most first, with the rule's text."""
+    """Errors and warnings per rule (violations, not their consequences), most first, with
+    the rule's text."""
+    rows = [f for f in rows if not f.consequence_of]
     if not rows:
         return []
     counts: dict[str, Counter[str]] = {}
@@ -224,7 +234,8 @@ def findings_table(
     """Every finding: rule, severity, line and message first, then where and what.
 
     The file shows as its short path, the full path on hover. With `link`, the hand cell of
-    row i links to `link(i)` (the dashboard's replayer).
+    row i links to `link(i)` (the dashboard's replayer). A consequence of another finding is
+    indented, and says which finding it follows from.
     """
     if not rows:
         return ["<p>No rule was broken.</p>"]
@@ -239,7 +250,10 @@ def findings_table(
         parts.append(
             "<tr>" + _cell(f.rule, "rule")
             + f'<td class="nowrap"><span class="sev {severity}">{severity}</span></td>'
-            + _cell(f.line, "num") + _cell(f.message)
+            + _cell(f.line, "num")
+            + (_cell(f.message) if not f.consequence_of else
+               f'<td class="consequence">{escape(f.message)}<br><span class="small">follows'
+               f" from {escape(f.consequence_of)}</span></td>")
             + _cell(short.get(f.file, f.file), "file", title=f.file)
             + f'<td class="nowrap">{hand}</td>'
             + _cell(f.room, "nowrap")
@@ -263,6 +277,15 @@ def _by_file(rows: list[ReportFinding], short: dict[str, str]) -> list[str]:
     return parts
 
 
+def _cause_text(row: Mapping[str, object]) -> str:
+    """`ACT-CALL at line 29` from a row's `consequence_of` text or the store's two columns."""
+    rule = row.get("consequence_of_rule")
+    if rule is not None and rule == rule and rule != "":  # a missing value may be NaN
+        return f"{rule} at line {int(row['consequence_of_line'])}"  # type: ignore[call-overload]
+    text = row.get("consequence_of")
+    return str(text) if isinstance(text, str) else ""
+
+
 def findings_from_rows(rows: Iterable[Mapping[str, object]]) -> list[ReportFinding]:
     """Report findings from rows with the columns of the store's `findings_for` (or the CSV).
 
@@ -282,5 +305,6 @@ def findings_from_rows(rows: Iterable[Mapping[str, object]]) -> list[ReportFindi
             actual=str(row.get("actual") or ""),
             hand_id=None if row.get("hand_id") is None else str(row.get("hand_id")),
             room=str(row.get("room") or ""),
+            consequence_of=_cause_text(row),
         ))
     return out

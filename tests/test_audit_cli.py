@@ -6,6 +6,7 @@ import argparse
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -90,7 +91,14 @@ def test_json_lines_and_the_final_summary(
         1,
     )
     assert summary["findings"]["PARSE"] == 1
-    assert sum(summary["findings"].values()) == len(findings)
+    # the counts are of violations; a consequence names the finding it follows from
+    consequences = [r for r in findings if r["consequence_of"] is not None]
+    assert summary["consequences"] == len(consequences)
+    assert sum(summary["findings"].values()) == len(findings) - len(consequences)
+    for row in consequences:
+        cause = row["consequence_of"]
+        assert any((r["rule"], r["line"], r["consequence_of"]) == (cause["rule"], cause["line"],
+                   None) and r["hand_id"] == row["hand_id"] for r in findings)
 
 
 def test_csv_has_a_header_and_one_row_per_finding(
@@ -110,8 +118,12 @@ def test_csv_has_a_header_and_one_row_per_finding(
         "expected",
         "actual",
         "room",
+        "consequence_of",
     ]
     assert len(rows) > 1 and all(r[3] for r in rows[1:])
+    # a consequence names its cause as `RULE at line N`, a violation leaves the column empty
+    causes = {r[9] for r in rows[1:]}
+    assert "" in causes and all(c == "" or re.fullmatch(r"[A-Z-]+ at line \d+", c) for c in causes)
     assert err.startswith("-- room: PokerStars\n-- 1 hand audited")
 
 

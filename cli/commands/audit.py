@@ -31,7 +31,10 @@ if TYPE_CHECKING:  # the parser and the engine are imported by `run`, not by `ra
     from razz.store.ingest import Part
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
-FIELDS = ("file", "hand_id", "line", "rule", "severity", "message", "expected", "actual", "room")
+FIELDS = (
+    "file", "hand_id", "line", "rule", "severity", "message", "expected", "actual", "room",
+    "consequence_of",
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -127,8 +130,9 @@ class _Report:
     def __init__(self, out: TextIO, fmt: str) -> None:
         self.out = out
         self.fmt = fmt
-        self.by_rule: Counter[str] = Counter()
+        self.by_rule: Counter[str] = Counter()  # violations (consequences apart)
         self.by_severity: Counter[str] = Counter()
+        self.consequences = 0  # findings that only follow from an earlier one of their hand
         self.hands = self.parse_errors = 0
         self.skipped: Counter[str] = Counter()  # hands skipped, by reason
         self.rooms: Counter[str] = Counter()  # hands audited, by room
@@ -142,8 +146,12 @@ class _Report:
     def finding(self, f: Finding, room: str | None = None) -> None:
         if room is None:  # a cross-hand finding on a hand of a piece reported before
             room = self.room_of_file.get(f.source, "")
-        self.by_rule[f.rule] += 1
-        self.by_severity[str(f.severity)] += 1
+        cause = f.consequence_of
+        if cause is None:
+            self.by_rule[f.rule] += 1
+            self.by_severity[str(f.severity)] += 1
+        else:
+            self.consequences += 1
         row = (
             f.source,
             f.hand_id,
@@ -154,17 +162,28 @@ class _Report:
             f.expected,
             f.actual,
             room,
+            cause,
         )
         if self.fmt == "html":  # the report is written whole, at the end
             self._html.append(row)
         elif self.fmt == "json":
-            self.out.write(json.dumps(dict(zip(FIELDS, row, strict=True)), ensure_ascii=False))
+            data: dict[str, object] = dict(zip(FIELDS, row, strict=True))
+            data["consequence_of"] = (
+                None if cause is None else {"rule": cause.rule, "line": cause.line}
+            )
+            self.out.write(json.dumps(data, ensure_ascii=False))
             self.out.write("\n")
         elif self._csv is not None:
-            self._csv.writerow(row)
+            self._csv.writerow((*row[:-1], "" if cause is None else str(cause)))
         else:
             tag = "" if str(f.severity) == "error" else f" ({f.severity})"
-            self.out.write(safe(f"{f.source}:{f.line}: {f.rule}{tag} {f.message}") + "\n")
+            if cause is None:
+                self.out.write(safe(f"{f.source}:{f.line}: {f.rule}{tag} {f.message}") + "\n")
+            else:  # indented under the violation it follows from
+                self.out.write(safe(
+                    f"    {f.source}:{f.line}: {f.rule}{tag} {f.message}"
+                    f" (follows from {cause})"
+                ) + "\n")
 
     @property
     def errors(self) -> int:
@@ -177,6 +196,7 @@ class _Report:
             "parse_errors": self.parse_errors,
             "errors": self.by_severity["error"],
             "warnings": self.by_severity["warning"],
+            "consequences": self.consequences,
             "findings": dict(sorted(self.by_rule.items())),
             "rooms": dict(self.rooms.most_common()),
         }
@@ -186,8 +206,9 @@ class _Report:
         if self.fmt == "html":
             from razz import audit_report
 
-            rows = audit_report.findings_from_rows(dict(zip(FIELDS, r, strict=True))
-                                                   for r in self._html)
+            rows = audit_report.findings_from_rows(
+                {**dict(zip(FIELDS, r, strict=True)), "consequence_of": "" if r[-1] is None
+                 else str(r[-1])} for r in self._html)
             self.out.write(audit_report.render(rows, audit_report.ReportSummary(
                 hands=self.hands, skipped=sum(self.skipped.values()), unreadable=self.parse_errors,
                 scope=self.scope, rooms=tuple(self.rooms.most_common()))))
@@ -201,6 +222,8 @@ class _Report:
             f"{f' ({reasons})' if reasons else ''}, {self.parse_errors} unreadable;"
             f" {plural(total, 'finding')} ({plural(self.by_severity['error'], 'error')},"
             f" {plural(self.by_severity['warning'], 'warning')})"
+            + (f" and {plural(self.consequences, 'consequence')} of them"
+               if self.consequences else "")
         ) + "\n")
         for rule, count in sorted(self.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
             target.write(f"   {count:6d}  {rule}\n")
@@ -304,6 +327,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: object) -> bool:
     """Report one piece; False once strict mode met its first error finding."""
+    from razz.replay.findings import under_causes
+
     for f in piece.late:  # findings on hands reported with the piece before
         report.finding(f)
         if strict and f.severity is error:
@@ -319,7 +344,7 @@ def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: objec
         else:
             report.hands += 1
             report.rooms[entry.room] += 1
-        for f in entry.findings:
+        for f in under_causes(entry.findings):
             report.finding(f, entry.room)
             if strict and f.severity is error:
                 return False
