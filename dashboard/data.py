@@ -755,22 +755,27 @@ def audit_narrowing(audit: AuditFilter) -> tuple[Narrowing, Narrowing]:
 
 
 def audit_summary(audit: AuditFilter) -> pd.Series:
-    """Hands in scope, hands with a matching finding, findings, errors, warnings, rejects."""
+    """Hands in scope, hands with a matching finding, findings, errors, warnings, rejects;
+    findings, errors and warnings are violations, `consequences` the findings that only follow
+    from one (`listed`: both, as the findings list shows them)."""
     hand_where, hand_params = _where(audit.hand_conditions())
     rule_where, rule_params = _where(audit.rule_conditions())
     reject_where, reject_params = _where(audit.hand_conditions()[:1] if audit.source else [])
     return query(
         f"""
         WITH scope AS (SELECT hand_key FROM hands WHERE {hand_where}),
-             found AS (SELECT hand_key, severity
+             every AS (SELECT hand_key, severity, consequence_of_rule IS NOT NULL AS follows
                        FROM {"violations JOIN scope USING (hand_key)" if audit.hand_conditions()
                              else "violations"}
-                       WHERE {rule_where})
+                       WHERE {rule_where}),
+             found AS (SELECT hand_key, severity FROM every WHERE NOT follows)
         SELECT (SELECT count(*) FROM scope) AS hands,
-               (SELECT count(DISTINCT hand_key) FROM found) AS flagged,
+               (SELECT count(DISTINCT hand_key) FROM every) AS flagged,
                (SELECT count(*) FROM found) AS findings,
                (SELECT count(*) FROM found WHERE severity = 'error') AS errors,
                (SELECT count(*) FROM found WHERE severity = 'warning') AS warnings,
+               (SELECT count(*) FROM every WHERE follows) AS consequences,
+               (SELECT count(*) FROM every) AS listed,
                (SELECT count(*) FROM rejects WHERE {reject_where}) AS rejects
         """,
         [*hand_params, *rule_params, *reject_params],
@@ -778,8 +783,10 @@ def audit_summary(audit: AuditFilter) -> pd.Series:
 
 
 def findings_by_rule(audit: AuditFilter) -> pd.DataFrame:
-    """Matching findings per rule and severity: findings and hands."""
-    where, params = _where(audit.finding_conditions())
+    """Matching findings per rule and severity: findings and hands (violations: the
+    consequences of a finding count with their cause, not as findings of their own)."""
+    where, params = _where([*audit.finding_conditions(),
+                            ("Violations", "consequence_of_rule IS NULL", [])])
     return query(
         f"""
         SELECT rule, severity, count(*) AS findings, count(DISTINCT hand_key) AS hands
@@ -807,7 +814,7 @@ def compliance(audit: AuditFilter) -> pd.DataFrame:
                 SELECT hand_key, count(*) AS findings,
                        count(*) FILTER (WHERE severity = 'error') AS errors
                 FROM violations JOIN scope USING (hand_key)
-                WHERE {rule_where}
+                WHERE {rule_where} AND consequence_of_rule IS NULL
                 GROUP BY hand_key)"""
         columns = "hand_key, source, table_name, started_at::DATE AS day"
         source = "scope LEFT JOIN found USING (hand_key)"
@@ -868,17 +875,19 @@ def compliance_by(group: str, every_group: pd.DataFrame) -> pd.DataFrame:
 
 def findings_list(audit: AuditFilter, limit: int | None = LIST_LIMIT,
                   offset: int = 0) -> pd.DataFrame:
-    """The matching findings in file and line order, as `razz audit` prints them; all of them
-    when `limit` is None."""
+    """The matching findings in file and line order, as `razz audit` prints them (each
+    consequence under the finding it follows from); all of them when `limit` is None."""
     where, params = _where(audit.finding_conditions())
     page = "" if limit is None else "LIMIT ? OFFSET ?"
     return query(
         f"""
         SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
-               source, line, rule, severity, expected, actual, message
+               source, line, rule, severity, expected, actual, message,
+               consequence_of_rule, consequence_of_line
         FROM violations JOIN hands USING (hand_key)
         WHERE {where}
-        ORDER BY source, line, rule, hand_key
+        ORDER BY source, coalesce(consequence_of_line, line), coalesce(consequence_of_rule, rule),
+                 consequence_of_rule IS NOT NULL, line, rule, hand_key
         {page}
         """,
         params if limit is None else [*params, limit, offset],

@@ -229,6 +229,7 @@ CREATE OR REPLACE MACRO findings_for(
 ) AS TABLE
 SELECT
     v.hand_key, v.rule, v.severity, v.line, v.expected, v.actual, v.message,
+    v.consequence_of_rule, v.consequence_of_line,
     h.site, h.room, h.hand_id, h.table_name, h.stakes, h.kind, h.started_at,
     h.started_at::DATE AS started_on,                          -- the UTC date
     h.file_id, h.source

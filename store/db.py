@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # duckdb is imported where a connection is made, so commands 
     import duckdb
 
 SCHEMA_VERSION = 1
-SCHEMA_REVISION = 4
+SCHEMA_REVISION = 5
 """Additive changes within a version (new columns and tables): a store of an older revision
 is brought up to date the first time this razz opens it (`MIGRATIONS`), readers included."""
 DB_ENV = "RAZZ_DB"
@@ -393,6 +393,12 @@ def migrations(revision: int) -> list[Statement]:
     tables = (("player_days",) if revision < 3 else ()) + (
         ("player_starts", "player_runs") if revision < 4 else ())
     steps += [(sql, []) for sql in summaries.fill_statements(tables)] if tables else []
+    if revision < 5:  # which finding a consequence follows from (issue 14: one violation,
+        # one finding); the findings already stored were linked to none, and stay violations
+        steps.append(("ALTER TABLE violations ADD COLUMN IF NOT EXISTS consequence_of_rule"
+                      " VARCHAR", []))
+        steps.append(("ALTER TABLE violations ADD COLUMN IF NOT EXISTS consequence_of_line"
+                      " INTEGER", []))
     return steps
 
 

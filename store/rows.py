@@ -96,6 +96,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         [
             ("hand_key", _S), ("rule", _S), ("severity", _S), ("line", _I32),
             ("expected", _S), ("actual", _S), ("message", _S),
+            ("consequence_of_rule", _S), ("consequence_of_line", _I32),
         ]
     ),
     "rejects": pa.schema(
@@ -182,7 +183,9 @@ class RowBuilder:
         h = hand.header
         key = hand_key(h.site, h.hand_id)
         rows = self._rows
-        errors = sum(1 for f in result.findings if f.severity is Severity.ERROR)
+        # the hand's counts are of violations: a consequence of another finding is not one
+        violations = [f for f in result.findings if f.consequence_of is None]
+        errors = sum(1 for f in violations if f.severity is Severity.ERROR)
         hero = next((p.player for p in result.players if p.is_hero), None)
         rows["hands"].append(
             (
@@ -192,7 +195,7 @@ class RowBuilder:
                 h.unit.value, h.currency, h.play_money, h.table, h.max_seats, h.tournament_id,
                 list(h.buy_in) or None, h.level, micros(h.started_at), h.started_text,
                 len(result.players), hero, result.total_pot, result.rake, result.community_card,
-                result.went_to_showdown, len(result.findings), errors, file_id, h.source,
+                result.went_to_showdown, len(violations), errors, file_id, h.source,
                 h.first_line, hand.text, room_of(h.site),
             )
         )
@@ -242,7 +245,9 @@ class RowBuilder:
                 for e in found
             )
         rows["violations"].extend(
-            (key, f.rule, f.severity.value, f.line, f.expected, f.actual, f.message)
+            (key, f.rule, f.severity.value, f.line, f.expected, f.actual, f.message,
+             *((None, None) if f.consequence_of is None
+               else (f.consequence_of.rule, f.consequence_of.line)))
             for f in result.findings
         )
 

@@ -56,8 +56,8 @@ CREATE TABLE IF NOT EXISTS hands (
     rake          BIGINT NOT NULL,
     community_card VARCHAR,
     showdown      BOOLEAN NOT NULL,
-    findings      INTEGER NOT NULL,       -- number of findings (errors and warnings)
-    errors        INTEGER NOT NULL,       -- number of error findings
+    findings      INTEGER NOT NULL,       -- number of findings (errors and warnings), consequences apart
+    errors        INTEGER NOT NULL,       -- number of error findings, consequences apart
     file_id       BIGINT NOT NULL,        -- the file the hand was first read from
     source        VARCHAR NOT NULL,       -- that file's path (= files.path)
     first_line    INTEGER NOT NULL,       -- line of the header in that file
@@ -164,7 +164,11 @@ CREATE TABLE IF NOT EXISTS violations (
     line          INTEGER NOT NULL,
     expected      VARCHAR NOT NULL,
     actual        VARCHAR NOT NULL,
-    message       VARCHAR NOT NULL
+    message       VARCHAR NOT NULL,
+    -- a consequence: the rule and line of the finding of the same hand it only follows from
+    -- (NULL for a violation of its own; the hands' counts count violations only)
+    consequence_of_rule VARCHAR,
+    consequence_of_line INTEGER
 );
 
 -- Rejects and skipped hands are keyed by (file_id, first_line). What lies beyond a file's

@@ -94,7 +94,8 @@ def process_task(task: Task) -> TaskResult:
     late_rows = pa.Table.from_pylist(
         [
             {"hand_key": key, "rule": f.rule, "severity": f.severity.value, "line": f.line,
-             "expected": f.expected, "actual": f.actual, "message": f.message}
+             "expected": f.expected, "actual": f.actual, "message": f.message,
+             "consequence_of_rule": None, "consequence_of_line": None}  # cross-hand: never
             for key, f in late
         ],
         schema=SCHEMAS["violations"],

@@ -432,7 +432,9 @@ class Writer:
             FROM (
                 SELECT hand_key, count(*) AS findings,
                        count(*) FILTER (WHERE severity = ?) AS errors
-                FROM violations SEMI JOIN late_findings USING (hand_key) GROUP BY hand_key
+                FROM violations SEMI JOIN late_findings USING (hand_key)
+                WHERE consequence_of_rule IS NULL  -- the counts are of violations
+                GROUP BY hand_key
             ) AS c
             WHERE hands.hand_key = c.hand_key
             """,

@@ -30,7 +30,11 @@ cols[0].metric("Hands", f"{hands:,}", help="Hands the filters of hands select (f
                "cash or tournament, stakes, dates)")
 cols[1].metric("Compliant", "–" if share is None else f"{share:.1%}",
                help=f"{hands - flagged:,} of {hands:,} hands have no finding shown here")
-cols[2].metric("Findings", f"{int(summary['findings']):,}", help=f"in {flagged:,} hands")
+consequences = int(summary["consequences"])
+cols[2].metric("Findings", f"{int(summary['findings']):,}",
+               help=f"in {flagged:,} hands; violations only"
+               + (f": {consequences:,} more findings only follow from one of them, listed under"
+                  " it" if consequences else ""))
 cols[3].metric("Errors / warnings", f"{int(summary['errors']):,} / {int(summary['warnings']):,}")
 cols[4].metric("Unreadable hands", f"{int(summary['rejects']):,}",
                help="Hands that could not be read at all"
@@ -150,7 +154,7 @@ with rejects_tab:
                               strict=True)), language=None, wrap_lines=True)
 
 st.subheader("Findings")
-total = int(summary["findings"])
+total = int(summary["listed"])  # violations and the consequences listed under them
 if total == 0:
     st.caption("No finding matches these filters.")
     st.stop()
