@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Literal, Protocol
 
 from razz.parser.events import ParseResult, SkippedHand
 
@@ -82,6 +82,11 @@ class Dialect:
     uncalled_in_pot: bool = False  # a bet nobody called stays in the pot the winner collects
     total_after_rake: bool = False  # `Total pot` is what is left after the rake
     payouts: bool = True  # every hand states the pots paid (POT-, WIN- checks of the payment)
+    # When the log may show a player's down cards other than the file owner's (DEAL-7TH):
+    # "never" (Stars: the river line is the owner's only), "all-in" (once the betting is over
+    # because all but one are all in, Full Tilt and Winamax write every hand whole), "always"
+    # (PHH knows every hand).
+    others_down_cards: Literal["never", "all-in", "always"] = "never"
 
 
 POKERSTARS_DIALECT = Dialect()

@@ -470,7 +470,9 @@ class FullTilt(Site):
     ruleset = "fulltilt"
     # FORMATS.md §2: no `Betting is capped` line; `folded on 3rd St.` never says "(didn't
     # bet)"; hands read `J,T,6,5,2`, not `Lo: …`; raises are written `raises to $6` only.
-    dialect = Dialect(cap_line=False, didnt_bet=False, lo_description=False, raise_increments=False)
+    # FORMATS.md: when everyone is all in, every player gets a 7th-street line with every card
+    dialect = Dialect(cap_line=False, didnt_bet=False, lo_description=False, raise_increments=False,
+                      others_down_cards="all-in")
 
     def recognises(self, line: str) -> bool:
         """`Full Tilt Poker Game #…` (`FullTiltPoker Game #…` in some exports).

@@ -670,7 +670,7 @@ class Phh(Site):
     # no all-in mark, no uncalled bet, no pots, no summary, no hand descriptions; and the
     # pots paid only when the hand gives `winnings` or `finishing_stacks`, both optional
     # (../docs/phh-std/optional.rst): a hand without them says nothing about the payment.
-    dialect = replace(NO_LOG_LINES, payouts=False)
+    dialect = replace(NO_LOG_LINES, payouts=False, others_down_cards="always")  # every hand known
     # The standard asks annotators to follow the WSOP rules; the WSOP hands of the corpus
     # play as PokerStars does (see replay/ruleset.py, `phh`).
     ruleset = "phh"

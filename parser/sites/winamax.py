@@ -355,6 +355,7 @@ class Winamax(Site):
         raise_increments=False,
         uncalled_in_pot=True,
         total_after_rake=True,
+        others_down_cards="all-in",  # a hand shown all-in is written whole on its `Dealt` lines
     )
 
     def recognises(self, line: str) -> bool:

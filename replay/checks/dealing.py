@@ -24,7 +24,7 @@ from razz.replay.game import (
 )
 from razz.replay.holdings import Note, holder_of, learn, shown_cards, third_street_cards
 from razz.replay.rules import RuleId
-from razz.replay.state import NO_FINDINGS, UNKNOWN, HandState, Phase, make_finding
+from razz.replay.state import NO_FINDINGS, UNKNOWN, HandState, Phase, in_hand, make_finding
 
 _DEAL_RULE = {
     s: RuleId.DEAL_3RD if s is FIRST_STREET else RuleId.DEAL_UP if up_on(s) else RuleId.DEAL_7TH
@@ -175,7 +175,10 @@ def dealt(state: HandState, e: Dealt) -> tuple[Finding, ...] | list[Finding]:
             and p.cards[0 if e.hero else DOOR :] == previous
             and new[0] in RANK
             and not state.deal.seen & BIT[new[0]]
-            and (e.street is not LAST_STREET or (e.hero and state.deal.community is None))
+            and (
+                e.street is not LAST_STREET
+                or (e.hero and state.deal.community is None and _owner_s(state, i))
+            )
         ):
             return NO_FINDINGS  # the common case: one new card, earlier ones repeated
     rule = _DEAL_RULE[e.street]
@@ -265,6 +268,19 @@ def _third_street(
     return found
 
 
+def _owner_s(state: HandState, i: int) -> bool:
+    """Whether the log may show player i's down cards: the file owner's (the first player
+    whose line showed them), or anyone's where the format shows others' (PHH always; Full
+    Tilt and Winamax once all but one player still in the hand are all in)."""
+    owner = state.deal.hero
+    if owner is None or owner == i:
+        return True
+    shows = state.setup.dialect.others_down_cards
+    if shows == "all-in":
+        return sum(1 for p in state.players if in_hand(p) and not p.all_in) <= 1
+    return shows == "always"
+
+
 def _later_street(
     state: HandState, i: int, e: Dealt, previous: tuple[str, ...], new_cards: tuple[str, ...]
 ) -> list[Finding]:
@@ -272,8 +288,13 @@ def _later_street(
     street = e.street
     number = CARDS_AFTER[street]
     found: list[Finding] = []
-    # A river card the log shows as hidden (Winamax, KingsClub `[X]`) is dealt face down.
-    if street is LAST_STREET and not e.hero and any(c in RANK for c in new_cards):
+    # A river card the log shows as hidden (Winamax, KingsClub `[X]`) is dealt face down; a
+    # line that shows it like the owner's, for another player, shows what nobody else sees.
+    if (
+        street is LAST_STREET
+        and (not e.hero or not _owner_s(state, i))
+        and any(c in RANK for c in new_cards)
+    ):
         found.append(
             make_finding(
                 setup,
