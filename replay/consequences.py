@@ -20,9 +20,10 @@ these rules, each stated and tested, says so:
    them.
 3. **The same wrong ante.** A STRUCT-ANTE finding stating the same expected and posted ante as
    an earlier one is the same mistake (the room used one wrong ante for the hand).
-4. **A pot paid as one.** After a collection that takes more than its pot holds (POT-SIDE), a
-   later finding that a pot nobody collects (rules WIN-, POT-) follows from it: the collection
-   took that pot.
+4. **A pot paid as one.** After a collection that takes more than its pot holds (POT-SIDE, the
+   violation or one of its consequences), a later finding that a pot nobody collects (rules
+   WIN-, POT-) follows, and so does a summary that lists fewer pots than the stacks make: the
+   collection took those pots.
 5. **The same chips.** The chips a line moved wrongly (a call's, an uncalled bet's or an ante's
    difference from what the rules say, and those of its consequences) show again where the
    hand is added up: a later pot, rake, side-pot, payment or summary finding off by exactly
@@ -157,20 +158,43 @@ def link(
         if f.rule == "STRUCT-ANTE":
             follow |= {j for j in later if ordered[j].rule == f.rule
                        and (ordered[j].expected, ordered[j].actual) == (f.expected, f.actual)}
-        if f.rule == "POT-SIDE" and f.expected.startswith("at most"):
-            follow |= {j for j in later if ordered[j].actual == "nobody"
-                       and ordered[j].rule.startswith(("WIN-", "POT-"))}
         if f.rule in CORRECTABLE:
             follow |= _gone_when_made_right(hand, ruleset, replay, f, ordered, later, by_line)
         gaps = {g for g in (_gap(ordered[j]) for j in (k, *follow)) if g}
         if gaps:
             follow |= _same_chips(hand, f, ordered, later, follow, gaps, by_line)
+        follow |= _pots_taken(ordered, later, {k, *follow})
         for j in follow:
             causes[j] = Cause(f.rule, f.line)
     if not causes:
         return ordered
     return [dataclasses.replace(f, consequence_of=causes[k]) if k in causes else f
             for k, f in enumerate(ordered)]
+
+
+# ------------------------------------------------------------------ rule 4: a pot paid as one
+
+
+def _pots_taken(ordered: list[Finding], later: list[int], chain: set[int]) -> set[int]:
+    """After a collection that takes more than its pot holds (the cause or one of its
+    consequences), the later findings that a pot nobody collects, and that the summary lists
+    fewer pots than the stacks make: the collection took those pots."""
+    took = [ordered[j].line for j in chain
+            if ordered[j].rule == "POT-SIDE" and ordered[j].expected.startswith("at most")]
+    if not took:
+        return set()
+    first = min(took)
+    out = set()
+    for j in later:
+        g = ordered[j]
+        if j in chain or g.line < first:
+            continue
+        nobody = g.actual == "nobody" and g.rule.startswith(("WIN-", "POT-"))
+        fewer = (g.rule == "POT-SIDE" and g.expected.endswith(" pots")
+                 and (amount(g.actual.split()[0]) or 0) < (amount(g.expected.split()[0]) or 0))
+        if nobody or fewer:
+            out.add(j)
+    return out
 
 
 # ------------------------------------------------------------------ rule 5: the same chips
