@@ -29,8 +29,10 @@ these rules, each stated and tested, says so:
    hand is added up: a later pot, rake, side-pot, payment or summary finding off by exactly
    those chips (or their sum) follows from it; so does a pot of its own that holds them (and
    the summary listing that pot), a stack or call finding of the player whose chips they were
-   off by them, a side pot over-collected by at most them on a line they already explain, and
-   a side pot a player is found not to have paid for when that player's call is explained.
+   off by them (and every other finding of the line where that player is all in), a side pot
+   over-collected by at most them on a line they already explain or by them once per player
+   in the pot, and a side pot a player is found not to have paid for when that player's call
+   is explained.
 
 Consequences point at the root cause (the first finding of the chain), so that an auditor sees
 the one violation and everything it explains. Only errors cause consequences.
@@ -110,6 +112,7 @@ CORRECTABLE = frozenset(("ACT-CALL", "ACT-CHECK", "ACT-UNCALLED", "STRUCT-ANTE",
 _FIRST_ON_A_LINE = {"LOG-STACK": 0, "STRUCT-ANTE": 1}
 _WAGERS = (Bet, Complete, Raise)
 
+_MAX_SEATS = 10  # the most players a pot of a stud table can have
 _AMOUNT = re.compile(r"[^\w\s]{0,3}(\d[\d.,]*)\s?[^\w\s]{0,3}")
 
 Replay = Callable[[Hand, Ruleset], Sequence[Finding]]
@@ -268,13 +271,22 @@ def _same_chips(
                 and _player_at(hand, g.line, by_line) in short):
             out.add(j)
     # A side pot over-collected by no more than those chips (the rake took its share of the
-    # rest), on a collection line they already explain.
+    # rest), on a collection line they already explain; or by those chips once for each player
+    # in it (an all-in player's share of every pot above it moved with them).
     explained = {ordered[j].line for j in out | follow}
     for j in later:
         g = ordered[j]
         over = _gap(g) if g.rule == "POT-SIDE" and g.expected.startswith("at most") else None
-        if j not in out and over and over <= max(gaps) and g.line in explained:
+        if j in out or not over:
+            continue
+        if (over <= max(gaps) and g.line in explained) or any(
+                over % gap == 0 and over // gap <= _MAX_SEATS for gap in gaps):
             out.add(j)
+    # The other findings of a line whose all-in the chain explains (the player was all in
+    # with the chips the log says, so the line's amount was all they had).
+    all_in = {ordered[j].line for j in out | follow
+              if ordered[j].rule == "LOG-STACK" and ordered[j].message.find(" keeps ") > 0}
+    out |= {j for j in later if j not in follow and ordered[j].line in all_in}
     return out
 
 
