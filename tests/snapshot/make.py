@@ -100,7 +100,7 @@ def audit_lines(files: Iterable[Path]) -> list[str]:
 
 def _finding(f: Any, name: str) -> str:
     row = plain(f)
-    row["source"] = name
+    row["source"] = name  # consequence_of: null for a violation, as `razz audit --format json`
     return json.dumps(row, sort_keys=True, ensure_ascii=False)
 
 
@@ -124,6 +124,8 @@ def per_hand(files: Iterable[Path]) -> Iterator[tuple[str, str, str, str]]:
                 result.pop("source", None)
                 for f in result["findings"]:
                     f.pop("source", None)
+                    if f.get("consequence_of") is None:  # a violation: the digest of
+                        f.pop("consequence_of", None)  # before consequences were found
                 yield name, item.header.hand_id, digest(parsed), digest(result)
             else:
                 hand_id = getattr(item, "hand_id", None) or f"line{getattr(item, 'first_line', 0)}"
