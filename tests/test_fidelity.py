@@ -49,29 +49,27 @@ CASES = 20  # per rule in the default run
 SLOW_CASES = 300
 
 # Rules whose violations are not errors of their rule at their line in 98% of the cases. A
-# `Dealt to` line of any shape is read on any street now, and DEAL-3RD and DEAL-COUNT are
-# exact (`python -m tests.fidelity.report --cases 200 --kinds`, seed 14).
-NOT_EXACT: dict[str, str] = {
-    "DEAL-7TH": "66.5% exact (200 cases); another player's river line written like the hero's"
-    " (their down cards and river card) gets no finding",
-}
+# `Dealt to` line of any shape is read on any street now, DEAL-3RD and DEAL-COUNT are exact, and
+# another player's river line written like the owner's is DEAL-7TH where the format shows only
+# the owner's down cards (`python -m tests.fidelity.report --cases 200 --kinds`, seed 14).
+NOT_EXACT: dict[str, str] = {}
 
-# Rules whose violations give more than one error finding in more than 2% of the cases.
+# Rules whose violations give more than one error finding in more than 2% of the cases; a
+# finding that only follows from the violation is its consequence (`Finding.consequence_of`,
+# replay/consequences.py), not an error of its own.
 NOT_SINGLE: dict[str, str] = {
-    "STRUCT-ANTE": "40% of cases with extra errors (report, 40 cases): one ante unlike the"
-    " others is also taken for an uncalled bet (ACT-UNCALLED) and a pot that does not add up",
-    "STRUCT-SMALL": "40.5%: raises over the wrong-sized bet are ACT-RAISE-SIZE errors too",
-    "STRUCT-BIG": "36.5%: raises over the wrong-sized bet are ACT-RAISE-SIZE errors too",
-    "ACT-RAISE-SIZE": "38%: the next raise over the wrong one is an error too",
-    "ACT-CHECK": "100%, 2.6 extra errors a case: the unpaid bet becomes ACT-UNCALLED, pot and"
-    " summary errors",
-    "ACT-CALL": "100%, 3.5 extra errors a case: pot, uncalled-bet and summary errors follow",
-    "ACT-COMPLETE": "30.5%: later raises over a wrong completion are errors too",
-    "ACT-UNCALLED": "99%, 2.4 extra errors a case: the pot, the payment and the summary are"
-    " judged against the right return",
-    "POT-SIDE": "50%: a pot paid without side pots also gives WIN-NOQUAL for the side pot",
-    "LOG-STACK": "50.5%, up to dozens a case: a seat stack too small makes the player all in for"
-    " the rest of the hand (ACT-TURN, DEAL-UP, pot errors)",
+    "STRUCT-ANTE": "9% of cases with extra errors (300 cases), all but 1% of them of the"
+    " table-settles-ante kind (33%): a tournament ante that only the other hands of the table"
+    " show to be wrong also makes the hand's own bring-in smaller than that ante"
+    " (STRUCT-BRINGIN-SIZE), and the table check finds the ante only after the hand is"
+    " reported, so that finding is not linked to it",
+}
+# Rules that reach the thresholds on the default run's cases but not on the slow run's.
+NOT_SINGLE_SLOW: dict[str, str] = {
+    **NOT_SINGLE,
+    "ACT-UNCALLED": "2.7% of cases with extra errors (300 cases), all of the"
+    " returned-to-another-player kind (8%): the bet is returned to a player all in before it"
+    " who then plays on with it, and the side pots move in ways no single line explains",
 }
 
 
@@ -127,7 +125,7 @@ def test_many_violations_are_errors_of_their_rule_at_their_line(rule: str) -> No
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rule", _marked(NOT_SINGLE))
+@pytest.mark.parametrize("rule", _marked(NOT_SINGLE_SLOW))
 def test_many_violations_give_one_error_finding(rule: str) -> None:
     _assert_single(rule, SLOW_CASES)
 
