@@ -194,6 +194,18 @@ def _case(rule: str = "ACT-CALL", severity: str = "error", line: int = 10) -> Ca
             "exact",
             1,
         ),
+        (
+            [Found(0, 10, "ACT-CALL", "error", ""),
+             Found(0, 12, "POT-RAKE", "error", "", "ACT-CALL at line 10")],
+            "exact",
+            0,
+        ),
+        (
+            [Found(0, 8, "LOG-STACK", "error", ""),
+             Found(0, 10, "ACT-CALL", "error", "", "LOG-STACK at line 8")],
+            "rule",
+            0,
+        ),
         ([Found(0, 10, "ACT-CALL", "warning", "")], "severity", 0),
         ([Found(0, 11, "ACT-CALL", "error", "")], "line", 0),
         ([Found(0, 10, "ACT-CHECK", "error", "")], "rule", 0),

@@ -120,12 +120,14 @@ def classify(case: Case, found: list[Found], texts: list[str] | None = None) -> 
     exact: the expected rule, severity and line; severity: the expected rule at the expected
     line with the other severity (or anywhere, if nothing is at the line); line: the expected
     rule and severity at another line; rule: other rules only (an error of another rule);
-    missed: no error at all and no finding of the expected rule. Extra errors are the error
-    findings beyond the one that answers the violation (the expected one, or the first error
-    given instead).
+    missed: no error at all and no finding of the expected rule. Only violations count: a
+    finding reported as the consequence of another answers nothing and is no extra error.
+    Extra errors are the error findings beyond the one that answers the violation (the
+    expected one, or the first error given instead).
     """
     e = case.expected
-    same_rule = [f for f in found if f.rule in e.rules]
+    # the violation is answered by a finding of its own, not by a consequence of another one
+    same_rule = [f for f in found if f.rule in e.rules and not f.cause]
     at_line = [f for f in same_rule if f.file == e.file and f.line == e.line]
     # a consequence of another finding is not a violation of its own (issue 14 item 3)
     errors = [f for f in found if f.severity == "error" and not f.cause]
