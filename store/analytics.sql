@@ -245,6 +245,7 @@ WHERE (p_rule IS NULL OR v.rule = p_rule)
 CREATE OR REPLACE VIEW findings AS SELECT * FROM findings_for();
 
 -- Findings per rule: how many, in how many hands, and that share of all (filtered) hands.
+-- Violations only: a consequence of another finding counts with its cause.
 CREATE OR REPLACE MACRO findings_by_rule_for(
     p_from := NULL, p_to := NULL, p_kind := NULL, p_stakes := NULL, p_table := NULL,
     p_room := NULL
@@ -267,6 +268,7 @@ SELECT
     any_value(total.hands) AS hands_total,
     count(DISTINCT hand_key) / any_value(total.hands) AS hands_pct
 FROM f, total
+WHERE f.consequence_of_rule IS NULL
 GROUP BY rule, severity;
 
 CREATE OR REPLACE VIEW findings_by_rule AS SELECT * FROM findings_by_rule_for();

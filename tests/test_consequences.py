@@ -156,11 +156,12 @@ def test_the_store_keeps_the_cause_and_counts_violations(tmp_path: Path) -> None
         counts = con.execute("SELECT findings, errors FROM hands").fetchall()
         listed = con.execute("SELECT count(*) FROM findings WHERE consequence_of_rule"
                              " IS NOT NULL").fetchone()
+        by_rule = con.execute("SELECT rule, findings FROM findings_by_rule").fetchall()
     finally:
         con.close()
     assert rows == [("ACT-CALL", 11, None, None), ("ORDER-CLOCKWISE", 12, "ACT-CALL", 11),
                     ("POT-RAKE", 19, "ACT-CALL", 11)]
-    assert counts == [(1, 1)] and listed == (2,)
+    assert counts == [(1, 1)] and listed == (2,) and by_rule == [("ACT-CALL", 1)]
 
 
 def test_a_cause_names_a_rule_and_a_line() -> None:
