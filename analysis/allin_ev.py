@@ -82,7 +82,6 @@ Dealt to ann [As 2s 3s 4s 4h] [3h]
 Dealt to bob [Kd Qd Jd Td 9d] [2d]
 *** RIVER ***
 Dealt to ann [As 2s 3s 4s 4h 3h] [2h]
-Dealt to bob [Kd Qd Jd Td 9d 2d] [Ac]
 *** SHOW DOWN ***
 ann: shows [As 2s 3s 4s 4h 3h 2h] (Lo: 2,2,4,3,A)
 bob: shows [Kd Qd Jd Td 9d 2d Ac] (Lo: J,T,9,2,A)
