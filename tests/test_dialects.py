@@ -141,8 +141,10 @@ def test_winners_only_summaries_need_a_line_for_each_winner_only() -> None:
 
 def test_pokerstars_promises_every_line_and_the_action_records_promise_none() -> None:
     assert sites.by_name("PokerStars").dialect == POKERSTARS_DIALECT == Dialect()
-    # PHH: the actions only, and the payment only when the hand states it (optional fields).
-    assert sites.by_name("PHH").dialect == replace(NO_LOG_LINES, payouts=False)
+    # PHH: the actions only, and the payment only when the hand states it (optional fields);
+    # every hand is known.
+    assert sites.by_name("PHH").dialect == replace(NO_LOG_LINES, payouts=False,
+                                                   others_down_cards="always")
     assert dialect_of("no such site") == POKERSTARS_DIALECT
 
 
