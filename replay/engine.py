@@ -372,8 +372,10 @@ def new_hand(
     tournament: bool = False,
     unit: Unit = Unit.CHIP,
     currency: str | None = None,
+    dialect: Dialect = POKERSTARS_DIALECT,
 ) -> HandState:
-    """The state of a new hand from `(seat, name, stack)` seats (for a simulator)."""
+    """The state of a new hand from `(seat, name, stack)` seats (for a simulator); `dialect`
+    says what its log writes (a log that shows every player's cards: `others_down_cards`)."""
     setup = HandSetup.create(
         ruleset,
         source,
@@ -387,6 +389,7 @@ def new_hand(
         unit=unit,
         currency=currency,
         posted_ante=ante,
+        dialect=dialect,
     )
     return HandState.new(setup)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -27,6 +28,7 @@ from razz.parser.events import (
     TotalPot,
     UncalledBet,
 )
+from razz.parser.sites.base import POKERSTARS_DIALECT
 from razz.replay.betting import ActionKind, capped
 from razz.replay.cards import DECK
 from razz.replay.engine import (
@@ -75,6 +77,9 @@ class Table:
             big_bet=40,
             ante=4,
             bring_in=7,
+            # The table writes every player's down cards on every street, as PHH does: under
+            # PokerStars' dialect another player's river card would be DEAL-7TH.
+            dialect=replace(POKERSTARS_DIALECT, others_down_cards="always"),
         )
         self.deck = rng.sample(DECK, len(DECK))
         self.cards: dict[str, list[str]] = {n: [] for n in self.names}
