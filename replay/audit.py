@@ -97,14 +97,13 @@ _RECORDED = frozenset(
 )
 _ACTIONS = frozenset((BringIn, Bet, Complete, Raise, Call, Check, Fold))
 _WAGERS = frozenset((Bet, Complete, Raise))
-# Per street and player: bets, completes, raises, calls, checks, folded, all-in.
-_BETS, _COMPLETES, _RAISES, _CALLS, _CHECKS, _FOLDED, _ALL_IN = range(7)
-_COUNTS = 7
 _VISIBILITY = tuple(face.value for face in POSITION_FACE)
 
 
 class HandAudit(Visitor[HandResult]):
     """Gathers a hand's results for the store while the engine replays it."""
+
+    kinds = _RECORDED | {StreetStart}
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -116,7 +115,8 @@ class HandAudit(Visitor[HandResult]):
     def begin(self, state: HandState) -> None:
         n = len(state.players)
         self.index = state.setup.index
-        self.counts = [[[0] * _COUNTS for _ in range(n)] for _ in STREETS]
+        # Each player's activity on each street, counted into as the lines come.
+        self.activity = [[StreetActivity(street) for street in STREETS] for _ in range(n)]
         self.street_base: list[list[int] | None] = [None] * len(STREETS)
         self.saw: list[list[bool]] = [[False] * n for _ in STREETS]
         self.shown_count = [0] * n
@@ -229,12 +229,12 @@ class HandAudit(Visitor[HandResult]):
         street = self._street
         if street is None:
             return None
-        c = self.counts[STREET_INDEX[street]][i]
+        c = self.activity[i][STREET_INDEX[street]]
         third = street is FIRST_STREET
         chips = p1.committed - self._committed
         all_in: bool = getattr(event, "all_in", False)
         if all_in:
-            c[_ALL_IN] = 1
+            c.all_in = True
         if (
             third
             and self._bets >= 1
@@ -251,15 +251,15 @@ class HandAudit(Visitor[HandResult]):
                     self.posted_bring_in_amount = chips
             return "bring_in", chips, None, all_in
         if kind is Fold:
-            c[_FOLDED] = 1
+            c.folded = True
             if third and self.posted_bring_in[i]:
                 self.bring_in_folded[i] = True
             return "fold", None, None, False
         if kind is Check:
-            c[_CHECKS] += 1
+            c.checks += 1
             return "check", None, None, False
         if kind is Call:
-            c[_CALLS] += 1
+            c.calls += 1
             if third:
                 self.vpip[i] = True
             return "call", chips, None, all_in
@@ -270,16 +270,16 @@ class HandAudit(Visitor[HandResult]):
         if opening:
             self.opener = i
         if third and (opening or (self._bets == 0 and self._level > 0)):
-            c[_COMPLETES] += 1
+            c.completes += 1
             if i == self.opener:
                 self.bring_in_completed[i] = True
             if self._steals:
                 self.steal = i
             return "complete", chips, p1.street_bet, all_in
         if kind is Bet and self._level == 0:
-            c[_BETS] += 1
+            c.bets += 1
             return "bet", chips, p1.street_bet, all_in
-        c[_RAISES] += 1
+        c.raises += 1
         return "raise", chips, p1.street_bet, all_in
 
     def end(self, state: HandState, settlement: Settlement) -> None:
@@ -311,25 +311,11 @@ class HandAudit(Visitor[HandResult]):
         return invested
 
     def _streets(self, i: int, invested: list[list[int]]) -> tuple[StreetActivity, ...]:
-        activity = []
-        for k, street in enumerate(STREETS):
-            c = self.counts[k][i]
-            seen = self.saw[k][i] if k else True
-            put = invested[k][i]
-            activity.append(
-                StreetActivity(
-                    street,
-                    seen,
-                    put,
-                    c[_BETS],
-                    c[_COMPLETES],
-                    c[_RAISES],
-                    c[_CALLS],
-                    c[_CHECKS],
-                    bool(c[_FOLDED]),
-                    bool(c[_ALL_IN]),
-                )
-            )
+        """Player `i`'s activity, street by street, with what they saw and put in."""
+        activity = self.activity[i]
+        for k, a in enumerate(activity):
+            a.saw = self.saw[k][i] if k else True
+            a.invested = invested[k][i]
         return tuple(activity)
 
     def _player(

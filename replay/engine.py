@@ -249,8 +249,11 @@ def step(state: HandState, event: Event) -> Sequence[Finding]:
     'ACT-TURN'
     """
     rule = _STEPS.get(type(event))
-    if rule is None:
-        return NO_FINDINGS
+    return NO_FINDINGS if rule is None else _step(state, event, rule)
+
+
+def _step(state: HandState, event: Event, rule: tuple[int, Any, Any]) -> Sequence[Finding]:
+    """`step` once the line's kind is looked up (`rule`: its entry of `_STEPS`)."""
     moment, check, change = rule
     found: Sequence[Finding] = NO_FINDINGS
     if moment:
@@ -326,17 +329,23 @@ def replay(
     if found:
         _report(visitor, found, strict)
     visit, visited, report = visitor.visit, visitor.visited, visitor.found
-    last_line = hand.header.first_line
-    for event in hand.events:
-        visit(state, event)
-        found_now = step(state, event)
-        if found_now:
-            if strict:
-                _raise_first(found_now)
-            report(found_now)
-        visited(state, event)
-        last_line = event.line
-    found, settlement = finish(state, last_line)
+    kinds, steps = visitor.kinds, _STEPS
+    events = hand.events
+    for event in events:
+        kind = type(event)
+        shown = kinds is None or kind in kinds
+        if shown:
+            visit(state, event)
+        rule = steps.get(kind)
+        if rule is not None:
+            found_now = _step(state, event, rule)
+            if found_now:
+                if strict:
+                    _raise_first(found_now)
+                report(found_now)
+        if shown:
+            visited(state, event)
+    found, settlement = finish(state, events[-1].line if events else hand.header.first_line)
     if found:
         _report(visitor, found, strict)
     visitor.end(state, settlement)

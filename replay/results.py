@@ -22,18 +22,18 @@ from razz.replay.game import STREET_INDEX
 
 @dataclass(slots=True)
 class StreetActivity:
-    """One player's activity on one street."""
+    """One player's activity on one street (the audit counts into it as the hand goes)."""
 
     street: Street
-    saw: bool  # dealt this street while still in the hand
-    invested: int  # chips put in on this street (after uncalled bets are returned)
-    bets: int  # bets (3rd street: completions are counted in `completes`)
-    completes: int  # 3rd street only: completions of the bring-in
-    raises: int
-    calls: int
-    checks: int
-    folded: bool
-    all_in: bool  # went all-in on this street
+    saw: bool = False  # dealt this street while still in the hand
+    invested: int = 0  # chips put in on this street (after uncalled bets are returned)
+    bets: int = 0  # bets (3rd street: completions are counted in `completes`)
+    completes: int = 0  # 3rd street only: completions of the bring-in
+    raises: int = 0
+    calls: int = 0
+    checks: int = 0
+    folded: bool = False
+    all_in: bool = False  # went all-in on this street
 
 
 @dataclass(slots=True)
