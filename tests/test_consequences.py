@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import duckdb
+import pytest
 
 from razz.parser import Hand, read_text
 from razz.replay.audit import audit_hand
@@ -189,3 +190,27 @@ def test_a_store_of_revision_3_gets_the_consequence_columns_when_first_read(
         con.execute("SELECT consequence_of_rule FROM findings").fetchall()
     assert {"consequence_of_rule", "consequence_of_line"} <= columns
     assert revision == (str(store_db.SCHEMA_REVISION),) and store_db.SCHEMA_REVISION >= 5
+
+
+def test_the_audit_page_counts_violations_and_says_how_many_findings_follow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from razz.dashboard import data
+
+    path = tmp_path / "short-call.txt"
+    path.write_text(SHORT_CALL, encoding="utf-8")
+    db = tmp_path / "razz.duckdb"
+    done = subprocess.run([sys.executable, "-m", "razz", "import", "--db", str(db), str(path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    monkeypatch.setenv(data.DB_ENV, str(db))
+    app = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
+    at = AppTest.from_file(str(app), default_timeout=60).run()
+    at.switch_page("views/audit.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = " ".join(c.value for c in at.caption)
+    assert "Showing all 3 findings." in captions
+    assert "2 of them follow from another finding of the hand" in captions
+    assert [m.value for m in at.metric if m.label == "Findings"] == ["1"]

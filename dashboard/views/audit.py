@@ -19,9 +19,12 @@ if data.hand_count() == 0:
 st.sidebar.subheader("Findings shown")
 audit = widgets.audit_filters(st.sidebar)
 hands_narrowing, findings_narrowing = data.audit_narrowing(audit)
-st.caption(shape.narrowing_note(findings_narrowing, "finding") + " "
-           + shape.narrowing_note(hands_narrowing, "hand").replace("Showing", "They are in"))
 summary = data.audit_summary(audit)
+follows = findings_narrowing.shown - int(summary["findings"])  # listed under their cause
+st.caption(shape.narrowing_note(findings_narrowing, "finding") + " "
+           + shape.narrowing_note(hands_narrowing, "hand").replace("Showing", "They are in")
+           + (f" {follows:,} of them {'follows' if follows == 1 else 'follow'} from another"
+              " finding of the hand: the counts below are of violations." if follows > 0 else ""))
 hands, flagged = int(summary["hands"]), int(summary["flagged"])
 share = shape.compliance_share(hands, flagged)
 
@@ -60,7 +63,7 @@ with by_rule_tab:
         st.success("No finding matches these filters.")
     else:
         st.vega_lite_chart(by_rule, {  # a Vega-Lite specification: no Altair to import
-            "height": max(90, 24 * by_rule["rule"].nunique()), "mark": "bar",
+            "height": {"step": 28}, "mark": "bar",  # a band per rule, however many
             "encoding": {
                 "x": {"field": "findings", "type": "quantitative", "title": "Findings",
                       "axis": {"tickMinStep": 1, "format": "d"}},
