@@ -73,17 +73,20 @@ WHERE p_player IS NULL
 
 CREATE OR REPLACE VIEW player_hands AS SELECT * FROM player_hands_for();
 
--- The daily sums of `player_days` (store/summaries.py) with the person of each name, as
--- player_hands_for has it; `screen_name` keeps the name as written.
-CREATE OR REPLACE MACRO person_days(p_player := NULL) AS TABLE
+-- A table of sums (store/summaries.py: `player_days`, `player_starts`, `player_runs`) with the
+-- person of each name, as player_hands_for has it; `screen_name` keeps the name as written.
+CREATE OR REPLACE MACRO person_sums(sums, p_player := NULL) AS TABLE
 SELECT d.* REPLACE (coalesce(ar.person, aa.person, d.player) AS player),
        d.player AS screen_name
-FROM player_days AS d
+FROM query_table(sums) AS d
 LEFT JOIN aliases AS ar ON ar.name = d.player AND ar.room = d.room
 LEFT JOIN aliases AS aa ON aa.name = d.player AND aa.room = ''
 WHERE p_player IS NULL
    OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
       AND coalesce(ar.person, aa.person, d.player) = p_player;
+
+CREATE OR REPLACE MACRO person_days(p_player := NULL) AS TABLE
+SELECT * FROM person_sums('player_days', p_player := p_player);
 
 -- Every person with their hands, and those where the logs show their hole cards (the hero's).
 CREATE OR REPLACE MACRO people() AS TABLE
@@ -323,21 +326,7 @@ SELECT grp::DATE AS started_on, * EXCLUDE (grp) FROM compliance_by_for('date');
 -- The sums of the Starting hands page (`player_starts`) and the runs of the Sessions page
 -- (`player_runs`, store/summaries.py) with the person of each name, as person_days has them.
 CREATE OR REPLACE MACRO person_starts(p_player := NULL) AS TABLE
-SELECT d.* REPLACE (coalesce(ar.person, aa.person, d.player) AS player),
-       d.player AS screen_name
-FROM player_starts AS d
-LEFT JOIN aliases AS ar ON ar.name = d.player AND ar.room = d.room
-LEFT JOIN aliases AS aa ON aa.name = d.player AND aa.room = ''
-WHERE p_player IS NULL
-   OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
-      AND coalesce(ar.person, aa.person, d.player) = p_player;
+SELECT * FROM person_sums('player_starts', p_player := p_player);
 
 CREATE OR REPLACE MACRO person_runs(p_player := NULL) AS TABLE
-SELECT d.* REPLACE (coalesce(ar.person, aa.person, d.player) AS player),
-       d.player AS screen_name
-FROM player_runs AS d
-LEFT JOIN aliases AS ar ON ar.name = d.player AND ar.room = d.room
-LEFT JOIN aliases AS aa ON aa.name = d.player AND aa.room = ''
-WHERE p_player IS NULL
-   OR (d.player = p_player OR d.player IN (SELECT name FROM aliases WHERE person = p_player))
-      AND coalesce(ar.person, aa.person, d.player) = p_player;
+SELECT * FROM person_sums('player_runs', p_player := p_player);
