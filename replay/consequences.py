@@ -99,6 +99,28 @@ Seat 1: ann collected ($0.06)
 Seat 2: bob folded on the 4th Street
 """
 
+# At stakes the ruleset does not know, the antes ($0.03) are the hand's only measure of the
+# bring-in ($0.02), which then seems too small.
+ANTE_EXAMPLE = """\
+PokerStars Hand #4:  Razz Limit ($0.10/$0.20 USD) - 2024/04/22 22:52:35 ET
+Table 'T' 8-max
+Seat 1: ann ($1.00 in chips)
+Seat 2: bob ($1.00 in chips)
+ann: posts the ante $0.03
+bob: posts the ante $0.03
+*** 3rd STREET ***
+Dealt to ann [Kc]
+Dealt to bob [4d]
+ann: brings in for $0.02
+bob: folds
+Uncalled bet ($0.02) returned to ann
+ann collected $0.06 from pot
+*** SUMMARY ***
+Total pot $0.06 | Rake $0
+Seat 1: ann collected ($0.06)
+Seat 2: bob folded on the 3rd Street (didn't bet)
+"""
+
 SIZE_CAUSES = frozenset(
     ("STRUCT-SMALL", "STRUCT-BIG", "STRUCT-NO-DOUBLE", "ACT-COMPLETE", "ACT-RAISE-SIZE")
 )
@@ -509,4 +531,70 @@ def _right_as_the_log_counts(
     return follow
 
 
-__all__ = ["CORRECTABLE", "SIZE_CAUSES", "amount", "link"]
+# ------------------------------------------------------------------ an ante the table settles
+
+
+def of_the_table_ante(
+    hand: Hand,
+    findings: Sequence[Finding],
+    cause: Cause,
+    wrong: int,
+    right: int,
+    ruleset: Ruleset,
+    replay: Replay,
+) -> list[Finding]:
+    """The findings of a hand whose ante the other hands of its table settle as wrong (`cause`,
+    the table check's STRUCT-ANTE error: `wrong` posted where `right` is due), with each
+    finding that only follows from that ante marked as its consequence.
+
+    Rule 1, for the whole hand: the hand is replayed with every ante of the wrong amount made
+    right; each later violation the replay no longer gives follows from the ante, and so do
+    the findings that followed from those (consequences point at the root cause). The table
+    check settles an ante only once every hand is read, so this runs after `link`.
+
+    >>> from razz.parser import read_text
+    >>> from razz.replay.audit import audit_hand, _findings_of
+    >>> from razz.replay.ruleset import POKERSTARS
+    >>> hand = next(iter(read_text(ANTE_EXAMPLE)))  # its table's other hands post $0.01
+    >>> found = audit_hand(hand).findings
+    >>> [(f.line, f.rule, f.consequence_of) for f in found]
+    [(10, 'STRUCT-BRINGIN-SIZE', None)]
+    >>> ante = Cause("STRUCT-ANTE", 5)
+    >>> for f in of_the_table_ante(hand, found, ante, 3, 1, POKERSTARS, _findings_of):
+    ...     print(f.line, f.rule, f.consequence_of)
+    10 STRUCT-BRINGIN-SIZE STRUCT-ANTE at line 5
+    """
+    if not any(f.consequence_of is None and f.line >= cause.line for f in findings):
+        return list(findings)
+    events = tuple(
+        dataclasses.replace(e, amount=right)
+        if isinstance(e, PostAnte) and e.amount == wrong and not e.all_in
+        else e
+        for e in hand.events
+    )
+    try:
+        again = {(g.line, g.rule) for g in replay(dataclasses.replace(hand, events=events), ruleset)}
+    except Exception:  # a correction the engine cannot replay explains nothing
+        return list(findings)
+    gone = {
+        (f.line, f.rule)
+        for f in findings
+        if f.consequence_of is None
+        and f.line >= cause.line
+        and (f.line, f.rule) != (cause.line, cause.rule)
+        and (f.line, f.rule) not in again
+    }
+    if not gone:
+        return list(findings)
+    out = []
+    for f in findings:
+        of = f.consequence_of
+        if (of is None and (f.line, f.rule) in gone) or (
+            of is not None and (of.line, of.rule) in gone
+        ):
+            f = dataclasses.replace(f, consequence_of=cause)
+        out.append(f)
+    return out
+
+
+__all__ = ["CORRECTABLE", "SIZE_CAUSES", "amount", "link", "of_the_table_ante"]

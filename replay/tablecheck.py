@@ -18,11 +18,19 @@ facts the checks need (`HandFacts`).
   tournament plays one structure), and only those whose stakes are known: a Merge hand that
   states none and shows none has stakes guessed from its bring-in, and is left out.
 
+A hand's own findings may only follow from an ante the table settles as wrong (at stakes the
+ruleset does not know, the posted ante is the hand's only measure of its bring-in): they are
+then marked as consequences of the table's STRUCT-ANTE finding (`TableCheck.relinked`), by
+the rule of `consequences.of_the_table_ante`. For that, a hand with an error after its ante
+keeps a compressed copy of itself in its facts (`HandFacts.retry`); the others keep none.
+
 `check_tables(pairs)` runs it in one batch.
 """
 
 from __future__ import annotations
 
+import pickle
+import zlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -41,9 +49,11 @@ from razz.parser.events import (
     SeatLine,
     Unit,
 )
-from razz.replay.findings import Finding, Severity
+from razz.replay.consequences import of_the_table_ante
+from razz.replay.findings import Cause, Finding, Severity
 from razz.replay.results import HandResult
 from razz.replay.rules import RuleId
+from razz.replay.ruleset import Ruleset
 from razz.replay.state import format_money
 
 HandKey = tuple[str, str]  # (source, hand id)
@@ -81,6 +91,9 @@ class HandFacts:
     left: frozenset[str]  # players who left the table during the hand
     amounts: tuple[Amount, ...]
     context: bool = False  # known for the checks of other hands; its own were reported
+    # The hand, its ruleset and its own findings (zlib-compressed pickle), kept when an error
+    # follows its ante: what the table settles of the ante may explain that error.
+    retry: bytes | None = None
 
     @property
     def order(self) -> tuple[datetime, tuple[int, str]]:
@@ -91,8 +104,11 @@ class HandFacts:
         return format_money(amount, unit=self.unit, currency=self.currency)
 
 
-def facts_of(hand: Hand, result: HandResult, *, context: bool = False) -> HandFacts:
-    """The facts of one audited hand (`context`: only there for its neighbours' checks)."""
+def facts_of(
+    hand: Hand, result: HandResult, *, context: bool = False, ruleset: Ruleset | None = None
+) -> HandFacts:
+    """The facts of one audited hand (`context`: only there for its neighbours' checks;
+    `ruleset`: the one it was audited against, its site's when None)."""
     header = hand.header
     finals = {p.player: p.final_stack for p in result.players}
     seats = []
@@ -132,7 +148,34 @@ def facts_of(hand: Hand, result: HandResult, *, context: bool = False) -> HandFa
         left=left,
         amounts=amounts,
         context=context,
+        retry=_retry(hand, result, amounts, ruleset),
     )
+
+
+def _retry(
+    hand: Hand, result: HandResult, amounts: tuple[Amount, ...], ruleset: Ruleset | None
+) -> bytes | None:
+    """What the table check needs to replay the hand with its ante made right, when an error
+    of the hand's own follows its ante line (else None: most hands keep nothing)."""
+    ante = next((a for a in amounts if a.rule is RuleId.STRUCT_ANTE), None)
+    if ante is None or not any(
+        f.consequence_of is None and f.severity is Severity.ERROR and f.line > ante.line
+        for f in result.findings
+    ):
+        return None
+    if ruleset is None:
+        ruleset = _site_ruleset(hand.header.site)
+    return zlib.compress(pickle.dumps((hand, ruleset, result.findings), pickle.HIGHEST_PROTOCOL))
+
+
+def _site_ruleset(site: str) -> Ruleset:
+    from razz.parser import sites
+    from razz.replay.ruleset import get_ruleset
+
+    try:
+        return get_ruleset(sites.by_name(site).ruleset)
+    except KeyError:
+        return get_ruleset(sites.FALLBACK.ruleset)
 
 
 @dataclass(slots=True)
@@ -155,14 +198,25 @@ class TableCheck:
         self.max_gap = max_gap
         self.min_agree = min_agree
         self._tables: dict[tuple[str, str, str | None], list[HandFacts]] = {}
+        # After `finish()`: the own findings of each hand some of whose findings follow from
+        # an ante the table settled as wrong, with those marked as its consequences.
+        self.relinked: dict[HandKey, tuple[Finding, ...]] = {}
 
-    def feed(self, hand: Hand, result: HandResult, *, context: bool = False) -> tuple[Finding, ...]:
+    def feed(
+        self,
+        hand: Hand,
+        result: HandResult,
+        *,
+        context: bool = False,
+        ruleset: Ruleset | None = None,
+    ) -> tuple[Finding, ...]:
         """Keep one hand for the checks; its findings come with `finish()`.
 
         A `context` hand (one whose own findings were reported elsewhere) informs the checks
-        of the others and gets none of its own. Returns () (kept for streaming callers).
+        of the others and gets none of its own. `ruleset` is the one the hand was audited
+        against (its site's when None). Returns () (kept for streaming callers).
         """
-        self.add(facts_of(hand, result, context=context))
+        self.add(facts_of(hand, result, context=context, ruleset=ruleset))
         return ()
 
     def add(self, facts: HandFacts) -> None:
@@ -173,10 +227,11 @@ class TableCheck:
     def finish(self) -> tuple[Finding, ...]:
         """Every cross-hand finding of the hands fed, in time order per table.
 
-        The same hands give the same findings whatever order they were fed in. The hands are
-        forgotten: the check can be fed anew.
+        The same hands give the same findings whatever order they were fed in, and the same
+        `relinked` findings of their own. The hands are forgotten: the check can be fed anew.
         """
         found: list[Finding] = []
+        self.relinked = {}
         groups: dict[tuple[object, ...], _Group] = {}
         for key in sorted(self._tables, key=lambda k: (k[0], k[1], k[2] or "")):
             hands = sorted(self._tables[key], key=lambda h: h.order)
@@ -195,7 +250,7 @@ class TableCheck:
         for group in groups.values():
             found += self._amounts(group)
         self._tables.clear()
-        return tuple(sorted(found, key=lambda f: (f.source, _id_order(f.hand_id or ""), f.line)))
+        return tuple(sorted(found, key=lambda f: (*hand_order((f.source, f.hand_id or "")), f.line)))
 
     def _continuity(self, hands: list[HandFacts]) -> list[Finding]:
         found: list[Finding] = []
@@ -237,8 +292,24 @@ class TableCheck:
                 (o for o, b in group.hands if b.value == top and o is not h),
                 key=lambda o: o.order,
             )
-            found.append(_amount_finding(group.where, h, a, top, agreeing, settled, self.min_agree))
+            finding = _amount_finding(group.where, h, a, top, agreeing, settled, self.min_agree)
+            found.append(finding)
+            if settled and a.rule is RuleId.STRUCT_ANTE and h.retry is not None:
+                self._relink(h, finding, a.value, top)
         return found
+
+    def _relink(self, h: HandFacts, cause: Finding, wrong: int, right: int) -> None:
+        """Mark the hand's own findings that follow from its wrong ante as its consequences."""
+        # the engine's replay, as `consequences.link` gets it (audit imports this module's peers)
+        from razz.replay.audit import _findings_of
+
+        assert h.retry is not None
+        hand, ruleset, own = pickle.loads(zlib.decompress(h.retry))
+        linked = of_the_table_ante(
+            hand, own, Cause(cause.rule, cause.line), wrong, right, ruleset, _findings_of
+        )
+        if linked != list(own):
+            self.relinked[(h.source, h.hand_id)] = tuple(linked)
 
 
 def _continuity_finding(
@@ -382,6 +453,15 @@ def _hands_between(prev: HandFacts, cur: HandFacts) -> bool:
     if not (head and head == cur_head and number.isdigit() and cur_number.isdigit()):
         return False
     return int(cur_number) != int(number) + 1
+
+
+def hand_order(key: HandKey) -> tuple[str, tuple[int, str]]:
+    """The order the table check lists its findings in: by file, then by hand id.
+
+    >>> sorted([("a", "10"), ("a", "9"), ("a", "x")], key=hand_order)
+    [('a', 'x'), ('a', '9'), ('a', '10')]
+    """
+    return key[0], _id_order(key[1])
 
 
 def _id_order(hand_id: str) -> tuple[int, str]:

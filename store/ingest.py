@@ -27,7 +27,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from razz.parser import sites
@@ -155,7 +155,7 @@ def check_part(
     if not audit:
         return checked
     audit_hand, name = _auditor(), _ruleset_name
-    audited: list[tuple[int, Hand, HandResult]] = []
+    audited: list[tuple[int, Hand, HandResult, Ruleset]] = []
     for k, item in enumerate(checked.results):
         if not isinstance(item, Hand):
             continue
@@ -165,16 +165,17 @@ def check_part(
                 checked.repeats.add(k)
                 continue
             seen.add(key)
+        ruleset = ruleset_for(item, name)
         try:
-            result = audit_hand(item, ruleset_for(item, name))
+            result = audit_hand(item, ruleset)
         except Exception as exc:  # a bug in the auditor must not lose the hand
             checked.audits[k] = exc
             continue
-        audited.append((k, item, result))
+        audited.append((k, item, result, ruleset))
     if not tables:
-        for k, item, result in audited:
+        for k, item, result, ruleset in audited:
             checked.audits[k] = with_findings(result, encoding_findings(checked.results[k]))
-            checked.facts.append(facts_of(item, result))
+            checked.facts.append(facts_of(item, result, ruleset=ruleset))
         return checked
     for k, result in _check_tables(part, audited, checked.late):
         checked.audits[k] = with_findings(result, encoding_findings(checked.results[k]))
@@ -207,30 +208,45 @@ def encoding_findings(hand: ParseResult) -> list[Finding]:
 
 
 def _check_tables(
-    part: Part, audited: list[tuple[int, Hand, HandResult]], late: list[tuple[str, Finding]]
+    part: Part,
+    audited: list[tuple[int, Hand, HandResult, Ruleset]],
+    late: list[tuple[str, Finding]],
 ) -> list[tuple[int, HandResult]]:
-    """The piece's audits with the findings of the cross-hand checks added.
+    """The piece's audits with the findings of the cross-hand checks added, and their own
+    findings that follow from an ante the table settled marked as its consequences.
 
-    Findings on context hands (the piece before has them) go to `late`.
+    Findings on context hands (the piece before has them) go to `late`; so do their own
+    findings that the table check marked as consequences (the store marks its rows).
     """
     if not audited:
         return []
     check = TableCheck()
     context_keys: dict[tuple[str, str], str] = {}
+    context_own: dict[tuple[str, str], tuple[Finding, ...]] = {}
     for hand, result in _audit_context(part):
         h = hand.header
         context_keys[(h.source, h.hand_id)] = hand_key(h.site, h.hand_id)
-        check.feed(hand, result)  # its own findings were reported with it
+        context_own[(h.source, h.hand_id)] = result.findings
+        # its own findings were reported with it
+        check.feed(hand, result, ruleset=ruleset_for(hand, _ruleset_name))
+    for _, hand, result, ruleset in audited:
+        check.feed(hand, result, ruleset=ruleset)
     extra: dict[tuple[str, str], list[Finding]] = {}
-    for _, hand, result in audited:
-        for f in check.feed(hand, result):
-            extra.setdefault((f.source, f.hand_id or ""), []).append(f)
     for f in check.finish():
         extra.setdefault((f.source, f.hand_id or ""), []).append(f)
     out = []
-    for k, hand, result in audited:
-        found = extra.pop((hand.header.source, hand.header.hand_id), None)
+    for k, hand, result, _ in audited:
+        where = (hand.header.source, hand.header.hand_id)
+        own = check.relinked.get(where)
+        if own is not None:
+            result = replace(result, findings=own)
+        found = extra.pop(where, None)
         out.append((k, with_findings(result, found) if found else result))
+    for where, own in check.relinked.items():
+        key = context_keys.get(where)
+        if key is not None:  # stored before: only the links of its rows change
+            before = context_own[where]
+            late += [(key, f) for f, was in zip(own, before, strict=True) if f != was]
     for where, found in extra.items():
         key = context_keys.get(where)
         if key is not None:

@@ -95,7 +95,10 @@ def process_task(task: Task) -> TaskResult:
         [
             {"hand_key": key, "rule": f.rule, "severity": f.severity.value, "line": f.line,
              "expected": f.expected, "actual": f.actual, "message": f.message,
-             "consequence_of_rule": None, "consequence_of_line": None}  # cross-hand: never
+             # a cross-hand finding is a violation; a finding of the hand stored before that
+             # follows from its ante the table settled says so (the writer marks its row)
+             "consequence_of_rule": None if f.consequence_of is None else f.consequence_of.rule,
+             "consequence_of_line": None if f.consequence_of is None else f.consequence_of.line}
             for key, f in late
         ],
         schema=SCHEMAS["violations"],

@@ -412,7 +412,13 @@ class Writer:
         return stored, duplicates, again, repaired
 
     def _load_late_findings(self, con: duckdb.DuckDBPyConnection, late: list[pa.Table]) -> int:
-        """Add findings to hands stored before, and count them again; how many were new."""
+        """Add the cross-hand findings on hands stored before, mark those hands' findings that
+        follow from them, and count the hands' findings again; how many findings were new.
+
+        A late row with a cause (`consequence_of_rule`) is a finding the hand has already: one
+        the table check found to follow from the ante it settled. Its row gets the cause, in
+        one UPDATE for the batch; the other late rows are new findings.
+        """
         if not late:
             return 0
         con.register("late_findings", pa.concat_tables(late))
@@ -424,8 +430,21 @@ class Writer:
             ANTI JOIN violations AS v
                 ON v.hand_key = t.hand_key AND v.rule = t.rule AND v.line = t.line
                 AND v.message = t.message
+            WHERE t.consequence_of_rule IS NULL
             """
         ).fetchone()
+        con.execute(
+            """
+            UPDATE violations
+            SET consequence_of_rule = t.consequence_of_rule,
+                consequence_of_line = t.consequence_of_line
+            FROM (SELECT DISTINCT hand_key, rule, line, message, consequence_of_rule,
+                         consequence_of_line
+                  FROM late_findings WHERE consequence_of_rule IS NOT NULL) AS t
+            WHERE violations.hand_key = t.hand_key AND violations.rule = t.rule
+              AND violations.line = t.line AND violations.message = t.message
+            """
+        )
         con.execute(
             """
             UPDATE hands SET findings = c.findings, errors = c.errors

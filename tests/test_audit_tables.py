@@ -294,3 +294,88 @@ def test_merge_hands_whose_stakes_are_guessed_from_the_bring_in_outvote_no_table
     # The hands that show their stakes are still held to each other's bring-in.
     odd = _merge("1-4", ('player="3" amount="0.10"', 'player="3" amount="0.20"'))
     assert _amount_findings([*played, odd, *guessed]) == [("STRUCT-BRINGIN-SIZE", "1-4", 11)]
+
+
+def _checked(hands: list[Hand], order: tuple[int, ...]) -> tuple[object, object]:
+    """The table's findings and the hands' own findings it marked, fed in `order`."""
+    check = TableCheck()
+    for k in order:
+        check.feed(hands[k], audit_hand(hands[k]), ruleset=NO_STAKES_TABLE)
+    found = tuple((f.hand_id, f.rule, f.line, f.severity) for f in check.finish())
+    linked = {key: [(f.rule, f.line, str(f.consequence_of)) for f in fs]
+              for key, fs in check.relinked.items()}
+    return found, linked
+
+
+def test_the_findings_that_only_follow_from_an_ante_the_table_settles_are_its_consequences(
+) -> None:
+    # The odd hand posts $0.02 antes where three hands of its table post $0.01: alone, its
+    # $0.02 bring-in seems too small beside its ante, and its pot seems to lack the antes'
+    # extra $0.03. Both follow from the ante: made right, the hand is legal.
+    hands = _table(["$0.02", "$0.01", "$0.01", "$0.01"])
+    odd = hands[0]
+    own = audit_hand(odd).findings
+    assert [f.rule for f in own] == ["STRUCT-BRINGIN-SIZE", "POT-RAKE"]
+    assert all(f.consequence_of is None for f in own)
+    ante_line = next(e.line for e in odd.events if type(e).__name__ == "PostAnte")
+    seen = set()
+    for order in itertools.permutations(range(len(hands))):
+        found, linked = _checked(hands, order)
+        seen.add((found, repr(linked)))
+    assert len(seen) == 1  # whatever the order the hands come in
+    found, linked = _checked(hands, (0, 1, 2, 3))
+    assert found == (("1", "STRUCT-ANTE", ante_line, Severity.ERROR),)
+    cause = f"STRUCT-ANTE at line {ante_line}"
+    assert linked == {("table.txt", "1"): [
+        ("STRUCT-BRINGIN-SIZE", own[0].line, cause), ("POT-RAKE", own[1].line, cause),
+    ]}
+
+
+def test_a_mistake_of_its_own_beside_the_wrong_ante_stays_a_violation() -> None:
+    hands = _table(["$0.02", "$0.01", "$0.01", "$0.01"])
+    text = hands[0].text.replace("(Lo: 3,5,3,6)", "(Lo: 6,5,3,A)")  # a wrong description
+    assert text != hands[0].text
+    hands[0] = _hand(text)
+    _, linked = _checked(hands, (3, 2, 1, 0))
+    rules = {rule: cause for rule, _, cause in linked[("table.txt", "1")]}
+    assert rules["LOG-DESC"] == "None" and rules["STRUCT-BRINGIN-SIZE"].startswith("STRUCT-ANTE")
+
+
+def test_a_hand_without_an_error_after_its_ante_keeps_no_copy_of_itself() -> None:
+    hands = _table(["$0.01", "$0.01"])
+    check = TableCheck()
+    for h in hands:
+        check.feed(h, audit_hand(h), ruleset=NO_STAKES_TABLE)
+    assert all(f.retry is None for fs in check._tables.values() for f in fs)
+
+
+def test_razz_audit_lists_what_follows_from_the_ante_under_it_whatever_the_file_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command holds the odd hand's findings back until its table settles the ante, then
+    lists them under it: the same rows and links for the files in either order."""
+    import json
+
+    from razz.cli import main
+
+    # stakes the PokerStars stakes table does not know (the bets of the hands are too small
+    # for them: those findings are the same in every hand and every order)
+    hands = [h.text.replace("($0.04/$0.08 USD)", "($0.05/$0.10 USD)")
+             for h in _table(["$0.02", "$0.01", "$0.01", "$0.01"])]
+    (tmp_path / "a.txt").write_text(hands[0], encoding="utf-8")
+    (tmp_path / "b.txt").write_text("\n\n".join(hands[1:]), encoding="utf-8")
+    seen = []
+    for order in (["a.txt", "b.txt"], ["b.txt", "a.txt"]):
+        main(["audit", "--format", "json", "-j", "1", *(str(tmp_path / n) for n in order)])
+        rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+        seen.append(sorted(
+            (r["hand_id"], r["line"], r["rule"], json.dumps(r["consequence_of"]))
+            for r in rows[:-1]
+        ))
+        odd = [(r["rule"], r["consequence_of"]) for r in rows[:-1] if r["hand_id"] == "1"]
+        ante = odd[0]
+        assert ante[0] == "STRUCT-ANTE" and ante[1] is None  # listed first, its consequences under it
+        cause = {"rule": "STRUCT-ANTE", "line": 6}
+        assert odd[1:3] == [("STRUCT-BRINGIN-SIZE", cause), ("POT-RAKE", cause)]
+        assert rows[-1]["summary"]["consequences"] == 2
+    assert seen[0] == seen[1]

@@ -384,9 +384,24 @@ def test_a_finding_on_a_hand_stored_in_an_earlier_run_is_added_to_it(tmp_path: P
     # an error now
     assert fetch(db, "SELECT h.hand_id, v.severity FROM violations v JOIN hands h "
                      "USING (hand_key) WHERE v.rule = 'STRUCT-ANTE'") == [("7000000", "error")]
-    assert fetch(db, "SELECT h.findings = count(v.rule) FROM hands h LEFT JOIN violations v "
+    # its bring-in ($0.02, no more than its $0.02 ante) and its pot (which holds the $0.01
+    # antes the log adds up) only follow from that ante: the rows stored last time say so now
+    assert fetch(db, "SELECT v.rule, v.consequence_of_rule, v.consequence_of_line - h.first_line"
+                     " FROM violations v JOIN hands h USING (hand_key) WHERE h.hand_id = '7000000'"
+                     " ORDER BY v.line") == [
+        ("STRUCT-ANTE", None, None), ("STRUCT-BRINGIN-SIZE", "STRUCT-ANTE", 5),
+        ("ACT-COMPLETE", None, None), ("POT-RAKE", "STRUCT-ANTE", 5),
+    ]
+    # the counts are of violations, the consequences apart
+    violations = "count(v.rule) FILTER (WHERE v.consequence_of_rule IS NULL)"
+    assert fetch(db, f"SELECT h.findings = {violations} FROM hands h LEFT JOIN violations v "
                      "USING (hand_key) GROUP BY h.hand_key, h.findings") == [(True,)] * 4
-    assert one(db, "SELECT findings FROM files") == one(db, "SELECT count(*) FROM violations")
+    assert one(db, "SELECT findings FROM files") == one(
+        db, "SELECT count(*) FROM violations WHERE consequence_of_rule IS NULL")
+    # the same rows as one import of the whole file
+    whole = write(tmp_path / "b" / "a.txt", first + rest)
+    run([whole], tmp_path / "whole.duckdb")
+    assert fingerprint(tmp_path / "whole.duckdb")["violations"] == fingerprint(db)["violations"]
 
 
 def test_a_damaged_zip_member_is_reported_and_the_other_members_imported(

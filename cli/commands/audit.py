@@ -6,7 +6,9 @@ audited and checked across hands by the pipeline `razz parse` and `razz import` 
 (`razz.store.ingest`: folders, globs and zip archives of every site's files; worker processes,
 one per core), so `razz audit` reports what an import stores. The checks across hands (stack
 continuity, a table's ante and bring-in) run once over every hand read, in time order per
-table, so the order of the files and of their hands does not matter. Hands that cannot be
+table, so the order of the files and of their hands does not matter; the findings of a hand
+that may only follow from its ante (which the table may settle as wrong) are reported after
+them, with the table's findings on that hand. Hands that cannot be
 read are reported as rule `PARSE`, a hand the auditor fails on (a bug of ours) as rule
 `AUDIT`; hands of other games or sites are skipped and counted with their reasons. Each hand
 is audited against its site's rules unless `--ruleset` names others. Exit status: 0 without
@@ -27,7 +29,7 @@ from razz.text import plural, safe
 
 if TYPE_CHECKING:  # the parser and the engine are imported by `run`, not by `razz --help`
     from razz.replay.findings import Finding
-    from razz.replay.tablecheck import HandFacts
+    from razz.replay.tablecheck import HandFacts, TableCheck
     from razz.store.ingest import Part
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
@@ -77,6 +79,10 @@ class Entry:
     reason: str = ""  # why a hand was skipped
     room: str = ""  # the room of the hand (as the store names it); "" when unknown
     source: str = ""  # the file of the hand
+    hand_id: str = ""
+    # Its findings wait for the cross-hand checks: an error of its own may only follow from
+    # its ante, which the other hands of its table may settle as wrong.
+    held: bool = False
 
 
 @dataclass(slots=True)
@@ -98,16 +104,19 @@ def audit_part(part: Part) -> AuditedPart:
     # the order of the files and of the hands in them does not matter.
     checked = check_part(part, tables=False)
     out = AuditedPart(late=[f for _, f in checked.late], facts=checked.facts)
+    held = {(f.source, f.hand_id) for f in checked.facts if f.retry is not None}
     for k, item in enumerate(checked.results):
         if isinstance(item, Hand):
             outcome = checked.audits[k]
-            room = room_of(item.header.site)
+            h = item.header
+            room = room_of(h.site)
             if isinstance(outcome, Exception):
                 out.entries.append(Entry("failed", (_audit_failure(item, outcome),), room=room,
-                                         source=item.header.source))
+                                         source=h.source, hand_id=h.hand_id))
             else:
-                out.entries.append(Entry("hand", outcome.findings, room=room,
-                                         source=item.header.source))
+                out.entries.append(Entry("hand", outcome.findings, room=room, source=h.source,
+                                         hand_id=h.hand_id,
+                                         held=(h.source, h.hand_id) in held))
         elif isinstance(item, SkippedHand):
             out.entries.append(Entry("skipped", reason=item.reason))
         elif isinstance(item, ParseError):
@@ -299,19 +308,17 @@ def run(args: argparse.Namespace) -> int:
     jobs = 1 if args.strict else args.jobs  # strict stops at once: no work ahead of the report
     executor = workers_for(jobs, sum(s.size for s in discovery.sources), args.ruleset)
     tables = TableCheck()
+    held: dict[tuple[str, str], Entry] = {}
     try:
         parts = ((part,) for part in parts_of(discovery, problems, notes))
         for piece in ordered_map(executor, audit_part, parts, 2 * cores() + 2):
-            if not _report_part(piece, report, args.strict, Severity.ERROR):
+            if not _report_part(piece, report, args.strict, Severity.ERROR, held):
                 break
             for facts in piece.facts:
                 tables.add(facts)
         else:
             # stack continuity, a table's ante and bring-in: every hand read, in time order
-            for f in tables.finish():
-                report.finding(f)
-                if args.strict and f.severity is Severity.ERROR:
-                    break
+            _report_tables(tables, held, report, args.strict, Severity.ERROR)
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
@@ -325,8 +332,41 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FOUND if report.errors else status
 
 
-def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: object) -> bool:
-    """Report one piece; False once strict mode met its first error finding."""
+def _report_tables(
+    tables: TableCheck,
+    held: dict[tuple[str, str], Entry],
+    report: _Report,
+    strict: bool,
+    error: object,
+) -> None:
+    """Report the cross-hand findings, each hand's with the findings held back of it (those
+    that follow from an ante the table settled marked as its consequences), hand by hand."""
+    from razz.replay.findings import under_causes
+    from razz.replay.tablecheck import hand_order
+
+    found = tables.finish()
+    by_hand: dict[tuple[str, str], list[Finding]] = {k: [] for k in held}
+    for f in found:
+        by_hand.setdefault((f.source, f.hand_id or ""), []).append(f)
+    for key in sorted(by_hand, key=hand_order):
+        entry = held.get(key)
+        own = tables.relinked.get(key, entry.findings if entry else ())
+        merged = sorted((*own, *by_hand[key]), key=lambda f: f.line)
+        for f in under_causes(merged):
+            report.finding(f, entry.room if entry else None)
+            if strict and f.severity is error:
+                return
+
+
+def _report_part(
+    piece: AuditedPart,
+    report: _Report,
+    strict: bool,
+    error: object,
+    held: dict[tuple[str, str], Entry],
+) -> bool:
+    """Report one piece (the findings of its `held` hands wait for the cross-hand checks,
+    unless strict mode stops at the first error); False once strict mode met one."""
     from razz.replay.findings import under_causes
 
     for f in piece.late:  # findings on hands reported with the piece before
@@ -344,6 +384,9 @@ def _report_part(piece: AuditedPart, report: _Report, strict: bool, error: objec
         else:
             report.hands += 1
             report.rooms[entry.room] += 1
+        if entry.held and not strict:  # strict stops at the first error, as it comes
+            held[(entry.source, entry.hand_id)] = entry
+            continue
         for f in under_causes(entry.findings):
             report.finding(f, entry.room)
             if strict and f.severity is error:

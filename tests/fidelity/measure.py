@@ -2,7 +2,9 @@
 
 Hands are audited the way `razz audit` does it: every file in the order given, each hand
 replayed by `audit_hand`, and fed in that order to one `TableCheck` for the cross-hand checks
-(stack continuity, the table's ante and bring-in), then `TableCheck.finish()`. Cases with
+(stack continuity, the table's ante and bring-in), then `TableCheck.finish()`, whose
+`relinked` findings replace a hand's own (those that follow from an ante the table settled
+are its consequences). Cases with
 several files or hands go through the `razz audit` command itself, in process, so a fix made
 in the command (sorting hands by time, say) counts too.
 """
@@ -46,6 +48,7 @@ def audit_api(files: list[str]) -> list[Found]:
     """Findings of the texts, audited with `audit_hand` and one `TableCheck` in file order."""
     check = TableCheck()
     out: list[Found] = []
+    own: dict[tuple[str, str], tuple[Finding, ...]] = {}
     names = {f"case-{k}.txt": k for k in range(len(files))}
     for k, text in enumerate(files):
         for item in read_text(text, f"case-{k}.txt"):
@@ -54,9 +57,13 @@ def audit_api(files: list[str]) -> list[Found]:
                 out.append(Found(k, line, "PARSE", "error", getattr(item, "message", "")))
                 continue
             result = audit_hand(item)
-            for f in (*result.findings, *check.feed(item, result)):
-                out.append(_found(names[f.source], f))
-    for f in check.finish():
+            own[(item.header.source, item.header.hand_id)] = result.findings
+            check.feed(item, result)
+    table = check.finish()
+    for key, findings in own.items():
+        for f in check.relinked.get(key, findings):
+            out.append(_found(names[f.source], f))
+    for f in table:
         out.append(_found(names[f.source], f))
     return out
 
