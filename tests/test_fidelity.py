@@ -57,20 +57,9 @@ NOT_EXACT: dict[str, str] = {}
 # Rules whose violations give more than one error finding in more than 2% of the cases; a
 # finding that only follows from the violation is its consequence (`Finding.consequence_of`,
 # replay/consequences.py), not an error of its own.
-NOT_SINGLE: dict[str, str] = {
-    "STRUCT-ANTE": "9% of cases with extra errors (300 cases), all but 1% of them of the"
-    " table-settles-ante kind (33%): a tournament ante that only the other hands of the table"
-    " show to be wrong also makes the hand's own bring-in smaller than that ante"
-    " (STRUCT-BRINGIN-SIZE), and the table check finds the ante only after the hand is"
-    " reported, so that finding is not linked to it",
-}
+NOT_SINGLE: dict[str, str] = {}
 # Rules that reach the thresholds on the default run's cases but not on the slow run's.
-NOT_SINGLE_SLOW: dict[str, str] = {
-    **NOT_SINGLE,
-    "ACT-UNCALLED": "2.7% of cases with extra errors (300 cases), all of the"
-    " returned-to-another-player kind (8%): the bet is returned to a player all in before it"
-    " who then plays on with it, and the side pots move in ways no single line explains",
-}
+NOT_SINGLE_SLOW: dict[str, str] = {**NOT_SINGLE}
 
 
 def _marked(xfails: dict[str, str]) -> list[object]:

@@ -497,9 +497,12 @@ class Game:
             return
         who, amount = self.fault.uncalled(self, top, excess)
         mark = (who is not top) or amount != excess
+        # The chips leave the bettor's part of the pot, and land on the stack of the player the
+        # line names: returned to another player (a fault injected), they are still the
+        # bettor's uncalled chips, not a part of that player's bets taken back.
+        top.street_in -= amount
+        top.committed -= amount
         who.stack += amount
-        who.street_in -= amount
-        who.committed -= amount
         who.all_in = who.stack == 0 and who.all_in
         self.emit(Ev("uncalled", who.name, amount, mark=mark))
 

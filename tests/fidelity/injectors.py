@@ -1628,7 +1628,11 @@ class WrongReturn(Once):
         if self.kind == "less" and amount > ante:
             return p, amount - ante
         if self.kind == "other":
-            others = [q for q in game.players if q is not p and q.committed >= amount]
+            # Not to a player all in: the generator would have them play on with the chips and
+            # share pots as one who matched every bet (`Game.pots` takes a live player who is
+            # not all in for one), a second fault of its own (a collection no line explains).
+            others = [q for q in game.players
+                      if q is not p and q.committed >= amount and not q.all_in]
             live = [q for q in others if not q.folded]
             pick = live or others
             if pick:
@@ -1652,8 +1656,8 @@ def uncalled_less(rng: random.Random) -> Case | None:
 
 @injector("ACT-UNCALLED", "returned-to-another-player")
 def uncalled_other(rng: random.Random) -> Case | None:
-    """The uncalled bet is returned to another player (one still in when there is one).
-    Expected: the `Uncalled bet` line."""
+    """The uncalled bet is returned to another player (one still in when there is one, never
+    one all in). Expected: the `Uncalled bet` line."""
     return marked(deal(rng, None, WrongReturn("other")), "ACT-UNCALLED")
 
 
