@@ -19,7 +19,9 @@ these rules, each stated and tested, says so:
    is capped` line written after as many wagers as the cap allows, counted as the log writes
    them.
 3. **The same wrong ante.** A STRUCT-ANTE finding stating the same expected and posted ante as
-   an earlier one is the same mistake (the room used one wrong ante for the hand).
+   an earlier one is the same mistake (the room used one wrong ante for the hand); so is an
+   ante posted all-in for more than the right ante and less than that wrong one (the wrong
+   ante took all the player had).
 4. **A pot paid as one.** After a collection that takes more than its pot holds (POT-SIDE, the
    violation or one of its consequences), a later finding that a pot nobody collects (rules
    WIN-, POT-) follows, and so does a summary that lists fewer pots than the stacks make: the
@@ -33,6 +35,11 @@ these rules, each stated and tested, says so:
    over-collected by at most them on a line they already explain or by them once per player
    in the pot, and a side pot a player is found not to have paid for when that player's call
    is explained.
+
+6. **An ante the table settles.** At stakes the ruleset does not know, the table check
+   (`tablecheck`) settles a hand's ante from the other hands of its table, once every hand is
+   read: the hand's findings that a replay with every ante of the wrong amount made right no
+   longer gives follow from that STRUCT-ANTE finding (`of_the_table_ante`).
 
 Consequences point at the root cause (the first finding of the chain), so that an auditor sees
 the one violation and everything it explains. Only errors cause consequences.
@@ -181,8 +188,7 @@ def link(
         if f.rule in SIZE_CAUSES and f.line in rounds:
             follow |= _right_as_the_log_counts(f, ordered, later, rounds)
         if f.rule == "STRUCT-ANTE":
-            follow |= {j for j in later if ordered[j].rule == f.rule
-                       and (ordered[j].expected, ordered[j].actual) == (f.expected, f.actual)}
+            follow |= _same_wrong_ante(hand, f, ordered, later, by_line)
         if f.rule in CORRECTABLE:
             follow |= _gone_when_made_right(hand, ruleset, replay, f, ordered, later, by_line)
         gaps = {g for g in (_gap(ordered[j]) for j in (k, *follow)) if g}
@@ -195,6 +201,32 @@ def link(
         return ordered
     return [dataclasses.replace(f, consequence_of=causes[k]) if k in causes else f
             for k, f in enumerate(ordered)]
+
+
+# ------------------------------------------------------------------ rule 3: the same wrong ante
+
+
+def _same_wrong_ante(
+    hand: Hand, f: Finding, ordered: list[Finding], later: list[int], by_line: dict[int, list[int]]
+) -> set[int]:
+    """The later STRUCT-ANTE findings stating `f`'s expected and posted ante, and those of an
+    ante posted all-in between the right amount and `f`'s wrong one."""
+    right, wrong = amount(f.expected), amount(f.actual)
+    out = set()
+    for j in later:
+        g = ordered[j]
+        if g.rule != f.rule or g.expected != f.expected:
+            continue
+        if g.actual == f.actual:
+            out.add(j)
+            continue
+        posted = amount(g.actual)
+        if right is None or wrong is None or posted is None or not right < posted < wrong:
+            continue
+        if any(isinstance(e := hand.events[n], PostAnte) and e.all_in and e.amount == posted
+               for n in by_line.get(g.line, ())):
+            out.add(j)
+    return out
 
 
 # ------------------------------------------------------------------ rule 4: a pot paid as one

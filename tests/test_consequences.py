@@ -116,6 +116,59 @@ def test_the_same_wrong_ante_posted_again_is_the_same_mistake() -> None:
     assert sum(1 for _, c in antes if c is None) <= 1
 
 
+# Level IV (50/100) plays a 10 ante; the room took 20 from everyone, and all 16 ace had.
+ALL_IN_ON_A_WRONG_ANTE = """\
+PokerStars Hand #220743191066: Tournament #3862163115, $10+$1 USD Razz Limit - Level IV (50/100) - 2024/05/24 18:06:31 ET
+Table '3862163115 19' 8-max
+Seat 1: oy (4279 in chips)
+Seat 2: pat (2862 in chips)
+Seat 3: ace (16 in chips)
+oy: posts the ante 20
+pat: posts the ante 20
+ace: posts the ante 16 and is all-in
+*** 3rd STREET ***
+Dealt to oy [2s]
+Dealt to pat [6s]
+Dealt to ace [Jd]
+oy: brings in for 15
+pat: raises 35 to 50
+oy: folds
+Uncalled bet (35) returned to pat
+*** 4th STREET ***
+Dealt to pat [6s] [2c]
+Dealt to ace [Jd] [7c]
+*** 5th STREET ***
+Dealt to pat [6s 2c] [8c]
+Dealt to ace [Jd 7c] [Ad]
+*** 6th STREET ***
+Dealt to pat [6s 2c 8c] [9d]
+Dealt to ace [Jd 7c Ad] [Ac]
+*** RIVER ***
+*** SHOW DOWN ***
+pat: shows [6d Js 6s 2c 8c 9d 6c] (Lo: J,9,8,6,2)
+pat collected 38 from side pot
+ace: shows [3h 8d Jd 7c Ad Ac 9s] (Lo: 9,8,7,3,A)
+ace collected 48 from main pot
+*** SUMMARY ***
+Total pot 86 Main pot 48. Side pot 38. | Rake 0
+Seat 1: oy folded on the 3rd Street
+Seat 2: pat showed [6d Js 6s 2c 8c 9d 6c] and won (38) with Lo: J,9,8,6,2
+Seat 3: ace showed [3h 8d Jd 7c Ad Ac 9s] and won (48) with Lo: 9,8,7,3,A
+"""
+
+
+def test_an_ante_all_in_for_less_than_the_wrong_ante_is_the_same_mistake() -> None:
+    assert causes(ALL_IN_ON_A_WRONG_ANTE) == [
+        (6, "STRUCT-ANTE", None),
+        (7, "STRUCT-ANTE", "STRUCT-ANTE at line 6"),
+        (8, "STRUCT-ANTE", "STRUCT-ANTE at line 6"),
+    ]
+    # less than the wrong ante without saying all-in: a mistake of its own
+    short = ALL_IN_ON_A_WRONG_ANTE.replace("ace: posts the ante 16 and is all-in",
+                                           "ace: posts the ante 16")
+    assert (8, "STRUCT-ANTE", None) in causes(short)
+
+
 def test_amounts_are_read_as_the_log_writes_them() -> None:
     assert amount("$1.20") == 120 and amount("1,320 returned to ann 2") == 1320
     assert amount("nothing returned") is None
