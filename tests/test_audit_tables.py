@@ -379,3 +379,19 @@ def test_razz_audit_lists_what_follows_from_the_ante_under_it_whatever_the_file_
         assert odd[1:3] == [("STRUCT-BRINGIN-SIZE", cause), ("POT-RAKE", cause)]
         assert rows[-1]["summary"]["consequences"] == 2
     assert seen[0] == seen[1]
+
+
+def test_razz_audit_reports_both_hands_of_an_id_read_twice_when_their_findings_wait(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from razz.cli import main
+
+    hands = [h.text.replace("($0.04/$0.08 USD)", "($0.05/$0.10 USD)")
+             for h in _table(["$0.02", "$0.01", "$0.01", "$0.01"])]
+    (tmp_path / "a.txt").write_text("\n\n".join([hands[0], *hands]), encoding="utf-8")
+    main(["audit", "--format", "json", "-j", "1", str(tmp_path / "a.txt")])
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()[:-1]]
+    bring_ins = [r["line"] for r in rows if r["rule"] == "STRUCT-BRINGIN-SIZE"]
+    assert len(bring_ins) == 2 and bring_ins[0] != bring_ins[1]

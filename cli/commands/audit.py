@@ -308,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = 1 if args.strict else args.jobs  # strict stops at once: no work ahead of the report
     executor = workers_for(jobs, sum(s.size for s in discovery.sources), args.ruleset)
     tables = TableCheck()
-    held: dict[tuple[str, str], Entry] = {}
+    held: dict[tuple[str, str], list[Entry]] = {}  # a hand id twice: both are reported
     try:
         parts = ((part,) for part in parts_of(discovery, problems, notes))
         for piece in ordered_map(executor, audit_part, parts, 2 * cores() + 2):
@@ -334,7 +334,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _report_tables(
     tables: TableCheck,
-    held: dict[tuple[str, str], Entry],
+    held: dict[tuple[str, str], list[Entry]],
     report: _Report,
     strict: bool,
     error: object,
@@ -349,13 +349,16 @@ def _report_tables(
     for f in found:
         by_hand.setdefault((f.source, f.hand_id or ""), []).append(f)
     for key in sorted(by_hand, key=hand_order):
-        entry = held.get(key)
-        own = tables.relinked.get(key, entry.findings if entry else ())
-        merged = sorted((*own, *by_hand[key]), key=lambda f: f.line)
-        for f in under_causes(merged):
-            report.finding(f, entry.room if entry else None)
-            if strict and f.severity is error:
-                return
+        table = by_hand[key]
+        entries: list[Entry | None] = [*held.get(key, ())] or [None]
+        for entry in entries:
+            own = tables.relinked.get(key, entry.findings if entry else ())
+            merged = sorted((*own, *table), key=lambda f: f.line)
+            table = []  # the table's findings on a hand id read twice are reported once
+            for f in under_causes(merged):
+                report.finding(f, entry.room if entry else None)
+                if strict and f.severity is error:
+                    return
 
 
 def _report_part(
@@ -363,7 +366,7 @@ def _report_part(
     report: _Report,
     strict: bool,
     error: object,
-    held: dict[tuple[str, str], Entry],
+    held: dict[tuple[str, str], list[Entry]],
 ) -> bool:
     """Report one piece (the findings of its `held` hands wait for the cross-hand checks,
     unless strict mode stops at the first error); False once strict mode met one."""
@@ -385,7 +388,7 @@ def _report_part(
             report.hands += 1
             report.rooms[entry.room] += 1
         if entry.held and not strict:  # strict stops at the first error, as it comes
-            held[(entry.source, entry.hand_id)] = entry
+            held.setdefault((entry.source, entry.hand_id), []).append(entry)
             continue
         for f in under_causes(entry.findings):
             report.finding(f, entry.room)
