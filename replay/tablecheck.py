@@ -156,7 +156,8 @@ def _retry(
     hand: Hand, result: HandResult, amounts: tuple[Amount, ...], ruleset: Ruleset | None
 ) -> bytes | None:
     """What the table check needs to replay the hand with its ante made right, when an error
-    of the hand's own follows its ante line (else None: most hands keep nothing)."""
+    of the hand's own follows its ante line and only the table can tell its ante (neither the
+    header nor the ruleset's stakes table states it); else None: most hands keep nothing."""
     ante = next((a for a in amounts if a.rule is RuleId.STRUCT_ANTE), None)
     if ante is None or not any(
         f.consequence_of is None and f.severity is Severity.ERROR and f.line > ante.line
@@ -165,6 +166,11 @@ def _retry(
         return None
     if ruleset is None:
         ruleset = _site_ruleset(hand.header.site)
+    h = hand.header
+    stated = ruleset.stakes_for(h.unit, h.small_bet, h.big_bet,
+                                tournament=h.kind is GameKind.TOURNAMENT)
+    if h.ante is not None or (stated is not None and stated.ante is not None):
+        return None  # the ante is known: the engine judged it, and linked what follows
     return zlib.compress(pickle.dumps((hand, ruleset, result.findings), pickle.HIGHEST_PROTOCOL))
 
 
