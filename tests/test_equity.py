@@ -151,6 +151,25 @@ def test_monte_carlo_agrees_with_the_exact_result_within_its_standard_error(
         assert abs(m - e) <= 4.5 * se + 1e-12, (hands, exact.equity, estimate.equity)
 
 
+def test_monte_carlo_deals_every_ordered_draw_of_the_unseen_cards_equally_often() -> None:
+    """The partial shuffle: each ordered pair of distinct cards of a 5-card deck (20 of them)
+    comes first equally often, and the cards dealt are always cards of the deck."""
+    import numpy as np
+
+    from razz.analysis.montecarlo import _deal
+
+    deck = np.arange(5, dtype=np.int8)
+    dealt = _deal(np.random.default_rng(7), deck, 40_000, 2)
+    assert dealt.shape == (40_000, 2) and (dealt[:, 0] != dealt[:, 1]).all()
+    counts = np.bincount(dealt[:, 0].astype(int) * 5 + dealt[:, 1], minlength=25)
+    expected = 40_000 / 20
+    pairs = counts[[a * 5 + b for a in range(5) for b in range(5) if a != b]]
+    chi_square = float(((pairs - expected) ** 2 / expected).sum())
+    assert chi_square < 50.0  # 19 degrees of freedom: p < 1e-4 above 50
+    repeated = _deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 1000, 5)
+    assert (np.sort(repeated, axis=1) == [0, 0, 1, 1, 1]).all()
+
+
 def test_monte_carlo_is_reproducible_with_a_seed() -> None:
     hands = ["As 2d 3c", "Kh Qd Jc", "?? ?? 8s"]
     first = equity(hands, seed=5, samples=5000)
