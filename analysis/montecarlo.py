@@ -66,8 +66,11 @@ def _deal(
     with a card drawn uniformly from j on, so the first `needed` cards are a uniformly random
     ordered draw without replacement; the rest of the deck is never shuffled, which a full
     shuffle of each row (heads-up on 3rd street, 8 cards of 46) would spend most of its time on.
+    When more than half the deck is needed, each row is shuffled in full, which then costs less.
     """
     size = len(deck)
+    if 2 * needed > size:  # most of the deck: one full shuffle per row costs less
+        return rng.permuted(np.broadcast_to(deck, (n, size)), axis=1)[:, :needed]
     flat = np.tile(deck, n)  # row i is flat[i * size : (i + 1) * size]
     if needed == 0:
         return flat.reshape(n, size)[:, :0]

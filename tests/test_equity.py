@@ -166,8 +166,13 @@ def test_monte_carlo_deals_every_ordered_draw_of_the_unseen_cards_equally_often(
     pairs = counts[[a * 5 + b for a in range(5) for b in range(5) if a != b]]
     chi_square = float(((pairs - expected) ** 2 / expected).sum())
     assert chi_square < 50.0  # 19 degrees of freedom: p < 1e-4 above 50
-    repeated = _deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 1000, 5)
-    assert (np.sort(repeated, axis=1) == [0, 0, 1, 1, 1]).all()
+    for needed in (2, 5):  # a partial shuffle, and the full one of most of the deck
+        repeated = _deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 100,
+                         needed)
+        assert repeated.shape == (100, needed)
+        assert all(np.isin(row, [0, 1]).all() and (row == 0).sum() <= 2 for row in repeated)
+    full = _deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 100, 5)
+    assert (np.sort(full, axis=1) == [0, 0, 1, 1, 1]).all()
 
 
 def test_monte_carlo_is_reproducible_with_a_seed() -> None:
