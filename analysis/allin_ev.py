@@ -32,7 +32,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from razz.analysis.equity import equity
+from razz.analysis.equity import equity_of
 from razz.analysis.situation import UNSEEN, Situation, SituationError, situation
 from razz.replay.results import HandResult
 
@@ -274,7 +274,7 @@ def _shares(
     if dealt == 0:  # before any card: every player's chances are the same
         k = len(eligible)
         return (1.0 / k,) * k, True, (0.0,) * k
-    hands = [" ".join(cards[i][p] for p in range(1, dealt + 1)) for i in eligible]
+    hands = [tuple(cards[i][p] for p in range(1, dealt + 1)) for i in eligible]
     dead: list[str] = []
     for j in range(len(cards)):
         if j in eligible:
@@ -289,24 +289,21 @@ def _shares(
         spot = situation(hands, dead)
     except SituationError:
         return None
-    return _equity_of(spot, hands, dead)
+    return _equity_of(spot)
 
 
 _CACHE: dict[tuple[object, ...], tuple[tuple[float, ...], bool, tuple[float, ...]]] = {}
 _CACHE_SIZE = 65536
 
 
-def _equity_of(
-    spot: Situation, hands: list[str], dead: list[str]
-) -> tuple[tuple[float, ...], bool, tuple[float, ...]]:
+def _equity_of(spot: Situation) -> tuple[tuple[float, ...], bool, tuple[float, ...]]:
     """The equities of a situation; equity depends on the ranks only, so the cache key is the
     rank multisets (known ranks per hand, cards to come, unseen ranks), never the suits."""
     key = (spot.known, spot.to_come, spot.unseen, spot.community)
     found = _CACHE.get(key)
     if found is None:
         seed = zlib.crc32(repr(key).encode())
-        r = equity(hands, dead, community=spot.community, exact_limit=EXACT_LIMIT,
-                   samples=SAMPLES, seed=seed)
+        r = equity_of(spot, exact_limit=EXACT_LIMIT, samples=SAMPLES, seed=seed)
         found = r.equity, r.exact, r.std_error
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()

@@ -41,7 +41,7 @@ SAMPLES = 200_000  # Monte Carlo samples by default: a standard error of at most
 
 Method = Literal["auto", "exact", "monte-carlo"]
 
-__all__ = ["EXACT_LIMIT", "SAMPLES", "EquityResult", "SituationError", "equity"]
+__all__ = ["EXACT_LIMIT", "SAMPLES", "EquityResult", "SituationError", "equity", "equity_of"]
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,23 @@ def equity(
     ...
     razz.analysis.situation.SituationError: give 2 to 8 hands, not 1
     """
-    spot = situation(hands, dead, community)
+    return equity_of(situation(hands, dead, community), method=method, samples=samples,
+                     seed=seed, exact_limit=exact_limit)
+
+
+def equity_of(
+    spot: Situation,
+    *,
+    method: Method = "auto",
+    samples: int = SAMPLES,
+    seed: int | None = None,
+    exact_limit: int = EXACT_LIMIT,
+) -> EquityResult:
+    """`equity` of a situation already checked (`razz.analysis.situation.situation`).
+
+    >>> equity_of(situation(["5s 4d 3c 2h Ad", "5h 4c 3d 2s Ac"])).equity
+    (0.5, 0.5)
+    """
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be auto, exact or monte-carlo, not {method!r}")
     if method == "exact":
