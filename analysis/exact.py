@@ -29,7 +29,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from razz.analysis.lowtable import RANKS, all_multisets, low7
+from razz.analysis.lowtable import RANKS, all_multisets, completion_values
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -87,13 +87,11 @@ def completions(known: tuple[int, ...], to_come: int, unseen: tuple[int, ...]) -
     (13, [0, 1, 2])
     """
     rows, counts, columns = _catalog(to_come)
+    values = completion_values(known, to_come)
     fits = (counts <= np.asarray(unseen, dtype=np.int8)).all(axis=1)
     if not fits.all():
-        rows, counts, columns = rows[fits], counts[fits], columns[fits]
-    full = np.empty((len(rows), len(known) + to_come), dtype=np.int8)
-    full[:, : len(known)] = known
-    full[:, len(known) :] = rows
-    return Hand(rows, counts, columns, low7(full))
+        rows, counts, columns, values = rows[fits], counts[fits], columns[fits], values[fits]
+    return Hand(rows, counts, columns, values)
 
 
 def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
 import numpy as np
@@ -130,3 +130,60 @@ def low7(ranks: npt.ArrayLike) -> IntArray:
     """
     rows = np.sort(np.asarray(ranks, dtype=np.intp), axis=1)
     return _table()[multiset_index(rows)]
+
+
+# Completions are cached up to this many cards to come (1,820 multisets of four ranks, 14 KB
+# of values per hand), the most a hand of the logs still gets (on 3rd street); `??` cards in a
+# hand given by hand (`razz equity`) can ask for more, which is computed each time.
+CACHED_TO_COME = 4
+
+
+def completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+    """The value of `known` plus each multiset of `to_come` ranks (row i of `all_multisets`).
+
+    What a hand's cards to come are worth depends on its known ranks only, so a worker
+    computes this once for each (known ranks, cards to come) it meets and reads it after.
+
+    >>> values = completion_values((0, 1, 2, 3), 3)
+    >>> len(values), int(values[0]) == int(low7([[0, 1, 2, 3, 0, 0, 0]])[0])
+    (455, True)
+    """
+    if to_come > CACHED_TO_COME:
+        return _completion_values(known, to_come)
+    return _cached_completion_values(known, to_come)
+
+
+@lru_cache(maxsize=2048)  # at most about 30 MB
+def _cached_completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+    return _completion_values(known, to_come)
+
+
+def _completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+    rows = all_multisets(to_come)
+    full = np.empty((len(rows), len(known) + to_come), dtype=np.int8)
+    full[:, : len(known)] = known
+    full[:, len(known) :] = rows
+    values = low7(full)
+    values.flags.writeable = False
+    return values
+
+
+def ordered_index(size: int) -> IntArray:
+    """For `size` ranks in any order, read as the base-13 number d_0 d_1 …, the index of
+    their multiset (`multiset_index`): a lookup that needs no sort (up to 4 ranks).
+
+    >>> index = ordered_index(2)
+    >>> int(index[3 * 13 + 1]) == int(index[1 * 13 + 3]) == int(multiset_index([[1, 3]])[0])
+    True
+    """
+    return _ordered_index(size)
+
+
+@cache
+def _ordered_index(size: int) -> IntArray:
+    if not 1 <= size <= CACHED_TO_COME:
+        raise ValueError(f"ordered_index covers 1 to {CACHED_TO_COME} ranks, not {size}")
+    digits = np.indices((RANKS,) * size).reshape(size, -1).T  # row n: the digits of n
+    index = multiset_index(np.sort(digits, axis=1))
+    index.flags.writeable = False
+    return index

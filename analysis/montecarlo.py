@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from razz.analysis.lowtable import low7
+from razz.analysis.lowtable import CACHED_TO_COME, RANKS, completion_values, low7, ordered_index
 from razz.analysis.situation import Situation
 
 BLOCK = 50_000  # samples per block: bounds the memory of the shuffled decks
@@ -92,8 +92,20 @@ def _shares(spot: Situation, dealt: npt.NDArray[np.int8]) -> npt.NDArray[np.floa
     values = np.empty((n, len(spot.known)), dtype=np.int64)
     start = 0
     for i, (known, k) in enumerate(zip(spot.known, spot.to_come, strict=True)):
-        own = np.broadcast_to(np.asarray(known, np.int8), (n, len(known)))
-        values[:, i] = low7(np.hstack([own, dealt[:, start : start + k], shared]))
+        drawn = np.hstack([dealt[:, start : start + k], shared])
         start += k
+        size = drawn.shape[1]
+        if size == 0:
+            values[:, i] = low7([known])[0]
+        elif size <= CACHED_TO_COME:
+            # The hand's value of each multiset to come, read without sorting the deal: the
+            # drawn ranks as a base-13 number index a table of their multisets.
+            number = drawn[:, 0].astype(np.intp)
+            for j in range(1, size):
+                number = number * RANKS + drawn[:, j]
+            values[:, i] = completion_values(known, size)[ordered_index(size)[number]]
+        else:
+            own = np.broadcast_to(np.asarray(known, np.int8), (n, len(known)))
+            values[:, i] = low7(np.hstack([own, drawn]))
     best = values == values.min(axis=1, keepdims=True)
     return best / best.sum(axis=1, keepdims=True)

@@ -1,5 +1,6 @@
 """The seven-rank lookup table of razz.analysis.lowtable: the same values as the evaluator of
-razz.replay.lowhand on every rank multiset a deck can deal, and a dense, ordered index."""
+razz.replay.lowhand on every rank multiset a deck can deal, and a dense, ordered index; the
+cached values of a hand's completions and the sort-free index of ranks in any order."""
 
 from __future__ import annotations
 
@@ -7,8 +8,18 @@ from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from razz.analysis.lowtable import all_multisets, low7, low7_table, multiset_index
+from razz.analysis.lowtable import (
+    all_multisets,
+    completion_values,
+    low7,
+    low7_table,
+    multiset_index,
+    ordered_index,
+)
 from razz.replay.cards import RANK_CHARS
 from razz.replay.lowhand import low_value
 
@@ -70,3 +81,27 @@ def test_the_rooms_examples_rank_as_the_rules_say() -> None:
     assert value("8543A") < value("85432")  # the ace is low
     assert value("5432A") < value("6432A")  # the wheel is the best hand
     assert value("943AA") < value("94322")  # pairs: the pair's rank first
+
+
+@given(st.lists(st.integers(0, 12), min_size=0, max_size=7), st.integers(1, 7))
+@settings(max_examples=60, deadline=None)
+def test_completion_values_are_the_table_values_of_the_known_ranks_plus_each_multiset(
+    known: list[int], to_come: int
+) -> None:
+    known = sorted(known)[: 7 - to_come]
+    values = completion_values(tuple(known), to_come)
+    rows = all_multisets(to_come)
+    assert len(values) == len(rows)
+    expected = low7(np.hstack([np.full((len(rows), len(known)), known, np.int8)
+                               if known else np.zeros((len(rows), 0), np.int8), rows]))
+    assert (values == expected).all()
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4])
+def test_ordered_index_gives_every_order_of_ranks_the_index_of_its_multiset(size: int) -> None:
+    index = ordered_index(size)
+    assert len(index) == 13**size
+    digits = np.indices((13,) * size).reshape(size, -1).T
+    assert (index == multiset_index(np.sort(digits, axis=1))).all()
+    # every multiset of `size` ranks is reached
+    assert set(index.tolist()) == set(range(len(all_multisets(size))))
