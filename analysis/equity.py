@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from math import prod
+from math import comb, prod
 from typing import Any, Literal
 
 from razz.analysis import exact, montecarlo
@@ -168,6 +168,8 @@ def _check_feasible(spot: Situation) -> None:
 @cache
 def _completion_count(to_come: int, unseen: tuple[int, ...]) -> int:
     """The multisets of `to_come` ranks the unseen cards allow (at most 4 of a rank each)."""
+    if min(unseen) >= to_come:  # no rank runs short: every multiset of 13 ranks
+        return comb(len(unseen) + to_come - 1, to_come)
     # Coefficient of x^k in prod_r (1 + x + … + x^min(c_r, k)), by a small convolution.
     ways = [1] + [0] * to_come
     for c in unseen:

@@ -114,14 +114,23 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
     columns = last.columns[order]
 
     # Rows dealing the same ranks in total meet the last hand with the same weights.
-    key = rows_counts.astype(np.int64) @ (COUNT_STATES ** np.arange(RANKS, dtype=np.int64))
-    groups, group_of = np.unique(key, return_inverse=True)
-    group_of = group_of.reshape(-1)
-    left = np.zeros((len(groups), RANKS), dtype=np.intp)
-    left[group_of] = np.asarray(unseen, np.intp) - rows_counts
+    if len(others) == 1:
+        # One joined hand (heads-up): its rows are distinct multisets, each its own group.
+        # Every sum is then of integers and halves (a tie of two), exact in any order.
+        count = len(rows_counts)
+        group_of = by_group = np.arange(count)
+        group_start = np.arange(count + 1)
+        left = np.asarray(unseen, np.intp) - rows_counts
+    else:
+        key = rows_counts.astype(np.int64) @ (COUNT_STATES ** np.arange(RANKS, dtype=np.int64))
+        groups, group_of = np.unique(key, return_inverse=True)
+        group_of = group_of.reshape(-1)
+        count = len(groups)
+        left = np.zeros((count, RANKS), dtype=np.intp)
+        left[group_of] = np.asarray(unseen, np.intp) - rows_counts
+        by_group = np.argsort(group_of, kind="stable")
+        group_start = np.searchsorted(group_of[by_group], np.arange(count + 1))
     choose = _choose_table(left)
-    by_group = np.argsort(group_of, kind="stable")
-    group_start = np.searchsorted(group_of[by_group], np.arange(len(groups) + 1))
 
     best = rows_values.min(axis=1)
     at_best = rows_values == best[:, None]
@@ -133,8 +142,8 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
     share_last = 0.0
     total = 0.0
     step = max(1, CHUNK // len(last_values))
-    for first in range(0, len(groups), step):
-        stop = min(first + step, len(groups))
+    for first in range(0, count, step):
+        stop = min(first + step, count)
         table = choose[first:stop]
         if columns.shape[1] == 0:  # the last hand is complete: one way
             line = np.ones((stop - first, 1))

@@ -76,7 +76,7 @@ def parse_cards(text: str | Sequence[str], where: str) -> tuple[str, ...]:
 
 
 def _card(token: str, where: str) -> str:
-    if token == UNSEEN:
+    if token in RANK or token == UNSEEN:  # already written as the logs write it
         return token
     text = token.strip()
     if len(text) == 3 and text.startswith("10"):
