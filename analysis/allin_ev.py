@@ -159,7 +159,33 @@ def allin_ev(result: HandResult) -> tuple[PlayerEV, ...]:
     """Each player's all-in EV in a replayed hand, () when no pot of it is all-in adjusted."""
     if not result.went_to_showdown or not any(p.all_in for p in result.players):
         return ()
+    if not _closed_before_the_river(result):
+        return ()
     return allin_ev_of(AllInHand.of_result(result))
+
+
+def _closed_before_the_river(result: HandResult) -> bool:
+    """Whether some all-in player's last chip went in before 7th street; when none did, no pot
+    can be adjusted, and the hand (a third of those with an all-in and a showdown) costs a
+    glance at its actions instead of all of `allin_ev_of`.
+
+    A pot is adjusted only when an all-in player closed it (their whole contribution is its
+    cap), and the action that brought that player to their contribution put chips into that
+    pot: its last chip went in then or later, on 7th street if that action was.
+    """
+    invested = {p.player: p.invested for p in result.players if p.all_in}
+    running = dict.fromkeys(invested, 0)
+    reached = set()
+    for a in result.actions:
+        total = running.get(a.player)
+        if total is None or not a.amount or a.kind not in _MONEY_IN:
+            continue
+        running[a.player] = total + a.amount
+        if total < invested[a.player] <= total + a.amount:
+            if a.street != _LAST:
+                return True
+            reached.add(a.player)
+    return len(reached) < len(invested)  # a contribution the actions do not add up to: look
 
 
 def allin_ev_of(hand: AllInHand) -> tuple[PlayerEV, ...]:

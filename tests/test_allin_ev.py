@@ -102,6 +102,29 @@ def test_an_all_in_on_the_river_has_no_cards_to_come_and_is_not_adjusted() -> No
     assert ev.allin_ev(audit_hand(river)) == ()
 
 
+def test_the_glance_at_river_all_ins_gives_what_the_full_computation_gives(
+    tmp_path: Path,
+) -> None:
+    """`allin_ev` skips hands whose every all-in was completed on 7th street without building
+    them: on simulated hands it returns what `allin_ev_of` returns for every hand, and the
+    shortcut is taken."""
+    from razz.simulate.simulator import simulate, write_files
+
+    write_files(simulate(hands=600, seed=11), tmp_path)
+    skipped = adjusted = 0
+    for path in sorted(tmp_path.rglob("*.txt")):
+        for hand in read_text(path.read_text()):
+            if not isinstance(hand, Hand):
+                continue
+            result = audit_hand(hand)
+            full = ev.allin_ev_of(ev.AllInHand.of_result(result))
+            assert ev.allin_ev(result) == full, hand.header.hand_id
+            adjusted += bool(full)
+            skipped += (result.went_to_showdown and any(p.all_in for p in result.players)
+                        and not ev._closed_before_the_river(result))
+    assert skipped and adjusted
+
+
 @pytest.fixture(scope="module")
 def simulated_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from razz.simulate.simulator import simulate, write_files
