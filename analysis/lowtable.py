@@ -150,14 +150,17 @@ def completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
     """
     if to_come > CACHED_TO_COME:
         return _completion_values(known, to_come)
-    return _cached_completion_values(known, to_come)
+    return _CACHES[to_come](known, to_come)
 
 
-# 2,048 tables: all 455 of four ranks to come (14 KB each) and 1,593 of three (3.6 KB) hold
-# about 12 MB, the most this cache takes in a worker.
-@lru_cache(maxsize=2048)
-def _cached_completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
-    return _completion_values(known, to_come)
+# One cache per count of cards to come, so that the many cheap tables of 5th and 6th street
+# never push out the costly ones of 3rd street: every table of three and four ranks to come
+# fits (455 of four known ranks' … 1,820 of three, 14 KB and 3.6 KB each: about 13 MB at most
+# in a worker), and the last 2,048 of one and two.
+_CACHES = {
+    size: lru_cache(maxsize=2048)(lambda known, to_come: _completion_values(known, to_come))
+    for size in range(CACHED_TO_COME + 1)
+}
 
 
 def _completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
