@@ -1,8 +1,9 @@
 """Equity by sampling deals of the unseen cards, for situations too large to enumerate.
 
-Each sample shuffles the unseen cards (their ranks: suits never count), gives every hand its
-cards to come in turn and the community card if one is to come, and splits the pot among the
-best lows (WIN-SPLIT). The estimate of a hand's equity is its mean share; its standard error
+Each sample draws the cards to come from the unseen cards (their ranks: suits never count)
+in a uniformly random order, without replacement, gives every hand its cards to come in turn
+and the community card if one is to come, and splits the pot among the best lows (WIN-SPLIT);
+a hand's value is read from its completion values (`razz.analysis.lowtable`). The estimate of a hand's equity is its mean share; its standard error
 is the standard deviation of its share over the samples divided by the square root of their
 number.
 """
