@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 # Exact up to 250,000 joint rank outcomes (heads-up from 4th street, 3-way from 6th: a few
-# ms); beyond, 2,000 Monte Carlo deals (standard error at most 0.011, about 3 ms), with a seed
+# ms); beyond, 2,000 Monte Carlo deals (standard error at most 0.011, 1 to 3 ms), with a seed
 # made from the situation, so that importing a hand twice gives the same numbers. Luck is
 # summed over many hands: the estimate's noise adds 1/2,000 of a pot's own variance (the
 # spread of its outcome, p(1-p) per unit of pot squared) to each hand's luck, and no bias,

@@ -29,8 +29,9 @@ from razz.analysis.situation import Situation, SituationError, situation
 
 # Joint rank outcomes enumerated at most before Monte Carlo takes over. Measured with
 # benchmarks/equity.py: about 21 ns of CPU per joint outcome (heads-up from 3rd street, a
-# shared 2-core machine), so 20 million is about 0.4 s, what SAMPLES Monte Carlo deals take
-# (0.25 to 0.45 s): heads-up from 3rd street (3.3 million outcomes), 3-way from 5th street
+# shared 2-core machine), so 20 million is about 0.4 s, what SAMPLES Monte Carlo deals took
+# when the line was drawn (0.25 to 0.45 s; they take less since each deal draws only the
+# cards to come, and the line stays where it is): heads-up from 3rd street (3.3 million outcomes), 3-way from 5th street
 # (0.75 million) and 4-way from 6th street (28,561) are exact; 3-way from 4th street (94
 # million) and 4-way from 5th street (69 million) go to Monte Carlo.
 EXACT_LIMIT = 20_000_000
