@@ -209,14 +209,19 @@ class HandFilter:
                           [start, start, end, end]))
         return found
 
-    def day_where(self) -> tuple[str, list[Any]]:
-        """The conditions on rows of daily sums (`person_days`: a `day` column, no time)."""
+    def day_conditions(self) -> list[tuple[str, str, list[Any]]]:
+        """The conditions on rows of daily sums (`person_days`, `audit_sums`: a `day` column,
+        no time), as `conditions` has them."""
         found = [c for c in self.conditions() if c[0] != "Dates"]
         if self.date_from is not None or self.date_to is not None:
             found.append(("Dates", "(?::DATE IS NULL OR day >= ?) AND (?::DATE IS NULL OR "
                                    "day <= ?)", [self.date_from, self.date_from, self.date_to,
                                                  self.date_to]))
-        return _where(found)
+        return found
+
+    def day_where(self) -> tuple[str, list[Any]]:
+        """All the conditions on rows of daily sums joined with AND, and their parameters."""
+        return _where(self.day_conditions())
 
     def masks(self, frame: pd.DataFrame) -> list[tuple[str, pd.Series]]:
         """The same filters as `conditions`, on a frame with the columns room, unit, currency,
@@ -703,6 +708,20 @@ class AuditFilter:
         """Only the conditions on the findings themselves (rule and severity)."""
         return self.finding_conditions()[len(self.hand_conditions()):]
 
+    def sum_conditions(self) -> list[tuple[str, str, list[Any]]]:
+        """The conditions on hands as conditions on rows of `audit_sums` (a day, no time)."""
+        found: list[tuple[str, str, list[Any]]] = []
+        if self.source is not None:  # the hands' source is the path of their file_id
+            found.append(("File", "file_id = (SELECT file_id FROM files WHERE path = ?)",
+                          [self.source]))
+        return found + self.hands.day_conditions()
+
+    def level(self) -> tuple[str, list[Any]]:
+        """The rows of `audit_sums` that count the findings of this rule and severity (NULL
+        in a row: any), and their parameters."""
+        return ("rule IS NOT DISTINCT FROM ? AND severity IS NOT DISTINCT FROM ?",
+                [self.rule, self.severity])
+
 
 FILE_CHOICES = 1000  # files the Audit page's File filter offers, the most findings first
 
@@ -711,19 +730,24 @@ def audit_choices() -> pd.DataFrame:
     """Values the audit filters offer: (kind, value) rows for rules, severities, files, tables."""
     return query(
         f"""
-        SELECT 'rule' AS kind, rule AS value FROM violations GROUP BY rule
-        UNION ALL SELECT 'severity', severity FROM violations GROUP BY severity
+        SELECT 'rule' AS kind, rule AS value FROM audit_sums
+        WHERE rule IS NOT NULL AND severity IS NULL GROUP BY rule HAVING sum(flagged) > 0
+        UNION ALL SELECT 'severity', severity FROM audit_sums
+        WHERE rule IS NULL AND severity IS NOT NULL GROUP BY severity HAVING sum(flagged) > 0
         -- The files with the most findings first, FILE_CHOICES at most: a list of tens of
         -- thousands takes a second to draw at every rerun, and nobody scrolls it.
         UNION ALL (SELECT 'source', path FROM files WHERE hands > 0
                    ORDER BY findings DESC, path LIMIT {FILE_CHOICES})
         UNION ALL SELECT 'files', count(*)::VARCHAR FROM files WHERE hands > 0
-        -- One scan of the hands for their four columns (grouping sets), not four.
+        -- The hands' four columns from their sums (a row per file, table and day), not
+        -- from the hands: thousands of rows, not a million.
         UNION ALL SELECT CASE WHEN grouping(table_name) = 0 THEN 'table'
                               WHEN grouping(room) = 0 THEN 'room'
                               WHEN grouping(kind) = 0 THEN 'kind' ELSE 'stakes' END,
                          coalesce(table_name, room, kind, stakes)
-                  FROM hands GROUP BY GROUPING SETS ((table_name), (room), (kind), (stakes))
+                  FROM audit_sums WHERE rule IS NULL AND severity IS NULL
+                  GROUP BY GROUPING SETS ((table_name), (room), (kind), (stakes))
+                  HAVING sum(hands) > 0
         ORDER BY kind, value
         """
     )
@@ -742,57 +766,96 @@ def hand_span(conditions: Sequence[tuple[str, str, list[Any]]]) -> tuple[date, d
     return pd.Timestamp(row["first"]).date(), pd.Timestamp(row["last"]).date()
 
 
-def _findings_of(audit: AuditFilter) -> str:
-    """The findings with the columns the filters test: joined to their hands only when a
-    filter of hands is set (the join reads the key of every hand of the store)."""
-    return "violations JOIN hands USING (hand_key)" if audit.hand_conditions() else "violations"
+def audit_span(audit: AuditFilter) -> tuple[date, date] | None:
+    """The first and last day (UTC) of the hands the audit's filters of hands keep (dates
+    apart); None: no hand."""
+    where, params = _where(audit.sum_conditions())
+    row = query(
+        f"""
+        SELECT min(day) AS first, max(day) AS last FROM (
+            SELECT day FROM audit_sums WHERE rule IS NULL AND severity IS NULL AND {where}
+            GROUP BY ALL HAVING sum(hands) > 0)
+        """,
+        params,
+    ).iloc[0]
+    if pd.isna(row["first"]):
+        return None
+    return pd.Timestamp(row["first"]).date(), pd.Timestamp(row["last"]).date()
+
+
+# Rows of `audit_sums` of every hand (not of one rule's or severity's findings).
+_EVERY_HAND = "rule IS NULL AND severity IS NULL"
 
 
 def audit_narrowing(audit: AuditFilter) -> tuple[Narrowing, Narrowing]:
-    """Hands, and findings, of the whole store and how many each filter leaves."""
-    return (_narrow("hands", [], audit.hand_conditions()),
-            _narrow(_findings_of(audit), [], audit.finding_conditions()))
+    """Hands, and findings (consequences too, as the list shows them), of the whole store and
+    how many each filter leaves, in one scan of the audit's sums."""
+    hand_conditions = audit.sum_conditions()
+    names = [name for name, _, _ in audit.finding_conditions()]
+    columns, params = [], []
+    # Hands: the rows of every hand; findings: the rows of the rule and severity filtered by
+    # so far (the filters of findings come after those of hands).
+    for count in range(len(hand_conditions) + 1):
+        where, values = _where([*hand_conditions[:count], ("", _EVERY_HAND, [])])
+        columns.append(f"coalesce(sum(hands) FILTER (WHERE {where}), 0)")
+        params += values
+    rule_filters = [("rule", audit.rule), ("severity", audit.severity)]
+    rule_filters = [f for f in rule_filters if f[1] is not None]
+    for count in range(len(hand_conditions) + len(rule_filters) + 1):
+        chosen = dict(rule_filters[:max(0, count - len(hand_conditions))])
+        where, values = _where([
+            *hand_conditions[:count],
+            ("", "rule IS NOT DISTINCT FROM ? AND severity IS NOT DISTINCT FROM ?",
+             [chosen.get("rule"), chosen.get("severity")])])
+        columns.append(f"coalesce(sum(findings + consequences) FILTER (WHERE {where}), 0)")
+        params += values
+    row = [int(v) for v in query(f"SELECT {', '.join(columns)} FROM audit_sums",
+                                 params).iloc[0]]
+    hands, findings = row[:len(hand_conditions) + 1], row[len(hand_conditions) + 1:]
+    return (Narrowing(hands[0], tuple(zip(names, hands[1:], strict=False))),
+            Narrowing(findings[0], tuple(zip(names, findings[1:], strict=True))))
 
 
 def audit_summary(audit: AuditFilter) -> pd.Series:
     """Hands in scope, hands with a matching finding, findings, errors, warnings, rejects;
     findings, errors and warnings are violations, `consequences` the findings that only follow
-    from one (`listed`: both, as the findings list shows them)."""
-    hand_where, hand_params = _where(audit.hand_conditions())
-    rule_where, rule_params = _where(audit.rule_conditions())
+    from one (`listed`: both, as the findings list shows them). From the audit's sums."""
+    hand_where, hand_params = _where(audit.sum_conditions())
+    level, level_params = audit.level()
     reject_where, reject_params = _where(audit.hand_conditions()[:1] if audit.source else [])
     return query(
         f"""
-        WITH scope AS (SELECT hand_key FROM hands WHERE {hand_where}),
-             every AS (SELECT hand_key, severity, consequence_of_rule IS NOT NULL AS follows
-                       FROM {"violations JOIN scope USING (hand_key)" if audit.hand_conditions()
-                             else "violations"}
-                       WHERE {rule_where}),
-             found AS (SELECT hand_key, severity FROM every WHERE NOT follows)
-        SELECT (SELECT count(*) FROM scope) AS hands,
-               (SELECT count(DISTINCT hand_key) FROM every) AS flagged,
-               (SELECT count(*) FROM found) AS findings,
-               (SELECT count(*) FROM found WHERE severity = 'error') AS errors,
-               (SELECT count(*) FROM found WHERE severity = 'warning') AS warnings,
-               (SELECT count(*) FROM every WHERE follows) AS consequences,
-               (SELECT count(*) FROM every) AS listed,
+        WITH counted AS (
+            SELECT coalesce(sum(hands) FILTER (WHERE {_EVERY_HAND}), 0) AS hands,
+                   coalesce(sum(flagged) FILTER (WHERE {level}), 0) AS flagged,
+                   coalesce(sum(findings) FILTER (WHERE {level}), 0) AS findings,
+                   coalesce(sum(errors) FILTER (WHERE {level}), 0) AS errors,
+                   coalesce(sum(consequences) FILTER (WHERE {level}), 0) AS consequences
+            FROM audit_sums WHERE {hand_where})
+        SELECT hands, flagged, findings, errors, findings - errors AS warnings, consequences,
+               findings + consequences AS listed,
                (SELECT count(*) FROM rejects WHERE {reject_where}) AS rejects
+        FROM counted
         """,
-        [*hand_params, *rule_params, *reject_params],
+        [*level_params, *level_params, *level_params, *level_params, *hand_params,
+         *reject_params],
     ).iloc[0]
 
 
 def findings_by_rule(audit: AuditFilter) -> pd.DataFrame:
     """Matching findings per rule and severity: findings and hands (violations: the
     consequences of a finding count with their cause, not as findings of their own)."""
-    where, params = _where([*audit.finding_conditions(),
-                            ("Violations", "consequence_of_rule IS NULL", [])])
+    where, params = _where([*audit.sum_conditions(),
+                            *audit.rule_conditions(),
+                            ("Level", "rule IS NOT NULL AND severity IS NOT NULL", [])])
     return query(
         f"""
-        SELECT rule, severity, count(*) AS findings, count(DISTINCT hand_key) AS hands
-        FROM {_findings_of(audit)}
+        SELECT rule, severity, sum(findings)::BIGINT AS findings,
+               sum(violating)::BIGINT AS hands
+        FROM audit_sums
         WHERE {where}
-        GROUP BY rule, severity ORDER BY findings DESC, rule, severity
+        GROUP BY rule, severity HAVING sum(findings) > 0
+        ORDER BY findings DESC, rule, severity
         """,
         params,
     )
@@ -804,52 +867,51 @@ TOP_GROUPS = 500  # files and tables listed on the Audit page, the most findings
 def compliance(audit: AuditFilter) -> pd.DataFrame:
     """Hands by file, by table and by UTC day (`grp`: 'file', 'table', 'date'; `key`) under
     every filter: how many, how many without a matching finding, hands with an error, the
-    matching findings, errors and warnings (all integers). One scan for the three tabs; with
-    no rule or severity chosen, every finding matches and the hands' own counts say it all."""
-    hand_where, hand_params = _where(audit.hand_conditions())
-    rule_where, rule_params = _where(audit.rule_conditions())
-    if audit.rule_conditions():
-        found = f"""
-            found AS (
-                SELECT hand_key, count(*) AS findings,
-                       count(*) FILTER (WHERE severity = 'error') AS errors
-                FROM violations JOIN scope USING (hand_key)
-                WHERE {rule_where} AND consequence_of_rule IS NULL
-                GROUP BY hand_key)"""
-        columns = "hand_key, source, table_name, started_at::DATE AS day"
-        source = "scope LEFT JOIN found USING (hand_key)"
-        compliant = "found.hand_key IS NULL"
-    else:
-        found, rule_params = "", []
-        columns = "source, table_name, started_at::DATE AS day, findings, errors"
-        source = "scope"
-        compliant = "findings = 0"
+    matching findings, errors and warnings (all integers). One scan of the audit's sums for
+    the three tabs: their rows of every hand count the hands, those of the rule and severity
+    chosen the hands with a violation and the violations."""
+    hand_where, hand_params = _where(audit.sum_conditions())
+    level, level_params = audit.level()
     # Of files and tables, only the TOP_GROUPS with the most findings leave the database (a
     # store of a million hands may have tens of thousands of files); `groups` and
     # `groups_with_findings` count them all.
     return query(
         f"""
-        WITH scope AS (SELECT {columns} FROM hands WHERE {hand_where}){"," if found else ""}
-             {found}
-        SELECT *, count(*) OVER (PARTITION BY grp) AS groups,
-               count(*) FILTER (WHERE findings > 0) OVER (PARTITION BY grp)
-                   AS groups_with_findings
-        FROM (
-            SELECT CASE WHEN grouping(source) = 0 THEN 'file'
+        WITH grouped AS (
+            SELECT CASE WHEN grouping(file_id) = 0 THEN 'file'
                         WHEN grouping(table_name) = 0 THEN 'table' ELSE 'date' END AS grp,
-                   coalesce(source, table_name, strftime(day, '%Y-%m-%d')) AS key,
-                   count(*)::BIGINT AS hands,
-                   count(*) FILTER (WHERE {compliant})::BIGINT AS compliant_hands,
-                   count(*) FILTER (WHERE errors > 0)::BIGINT AS hands_with_errors,
-                   coalesce(sum(findings), 0)::BIGINT AS findings,
-                   coalesce(sum(errors), 0)::BIGINT AS errors,
-                   coalesce(sum(findings - errors), 0)::BIGINT AS warnings
-            FROM {source}
-            GROUP BY GROUPING SETS ((source), (table_name), (day)))
-        QUALIFY grp = 'date'
-             OR row_number() OVER (PARTITION BY grp ORDER BY findings DESC, key) <= {TOP_GROUPS}
+                   file_id, table_name, day,
+                   coalesce(sum(hands) FILTER (WHERE {_EVERY_HAND}), 0)::BIGINT AS hands,
+                   (coalesce(sum(hands) FILTER (WHERE {_EVERY_HAND}), 0)
+                    - coalesce(sum(violating) FILTER (WHERE {level}), 0))::BIGINT
+                       AS compliant_hands,
+                   coalesce(sum(with_errors) FILTER (WHERE {level}), 0)::BIGINT
+                       AS hands_with_errors,
+                   coalesce(sum(findings) FILTER (WHERE {level}), 0)::BIGINT AS findings,
+                   coalesce(sum(errors) FILTER (WHERE {level}), 0)::BIGINT AS errors,
+                   coalesce(sum(findings - errors) FILTER (WHERE {level}), 0)::BIGINT
+                       AS warnings
+            FROM audit_sums
+            WHERE ({_EVERY_HAND} OR {level}) AND {hand_where}
+            GROUP BY GROUPING SETS ((file_id), (table_name), (day))
+            HAVING sum(hands) FILTER (WHERE {_EVERY_HAND}) > 0),
+             named AS (
+            SELECT g.* EXCLUDE (file_id, table_name, day),
+                   coalesce(f.path, g.table_name, strftime(g.day, '%Y-%m-%d')) AS key
+            FROM grouped AS g LEFT JOIN files AS f USING (file_id)),
+             counted AS (
+            SELECT grp, count(*) AS groups,
+                   count(*) FILTER (WHERE findings > 0) AS groups_with_findings
+            FROM named GROUP BY grp)
+        -- Top-N by LIMIT, not a window ranking every group: several times quicker.
+        SELECT * FROM ((SELECT * FROM named WHERE grp = 'date')
+                       UNION ALL (SELECT * FROM named WHERE grp = 'file'
+                                  ORDER BY findings DESC, key LIMIT {TOP_GROUPS})
+                       UNION ALL (SELECT * FROM named WHERE grp = 'table'
+                                  ORDER BY findings DESC, key LIMIT {TOP_GROUPS}))
+        JOIN counted USING (grp)
         """,
-        [*hand_params, *rule_params],
+        [*level_params * 6, *hand_params],
     )
 
 
@@ -876,9 +938,17 @@ def compliance_by(group: str, every_group: pd.DataFrame) -> pd.DataFrame:
 def findings_list(audit: AuditFilter, limit: int | None = LIST_LIMIT,
                   offset: int = 0) -> pd.DataFrame:
     """The matching findings in file and line order, as `razz audit` prints them (each
-    consequence under the finding it follows from); all of them when `limit` is None."""
+    consequence under the finding it follows from); all of them when `limit` is None.
+
+    A page reads the hands of the files it falls in only (`_page_files`), not the store's."""
     where, params = _where(audit.finding_conditions())
-    page = "" if limit is None else "LIMIT ? OFFSET ?"
+    page, page_params = "", []
+    if limit is not None:
+        files, before = _page_files(audit, limit, offset)
+        # The files of the page, as constants of the scan: it skips the other hands' rows.
+        where += f" AND hands.file_id IN ({', '.join('?' * len(files)) or 'NULL'})"
+        params = [*params, *files]
+        page, page_params = "LIMIT ? OFFSET ?", [limit, offset - before]
     return query(
         f"""
         SELECT hand_key, hand_id, timezone('UTC', started_at) AS started_at, room, table_name,
@@ -890,8 +960,32 @@ def findings_list(audit: AuditFilter, limit: int | None = LIST_LIMIT,
                  consequence_of_rule IS NOT NULL, line, rule, hand_key
         {page}
         """,
-        params if limit is None else [*params, limit, offset],
+        [*params, *page_params],
     )
+
+
+def _page_files(audit: AuditFilter, limit: int, offset: int) -> tuple[list[int], int]:
+    """The files (ids) whose matching findings, listed in file order, hold the `limit` from
+    `offset` on, and how many are listed before the first of them (from the audit's sums)."""
+    where, params = _where(audit.sum_conditions())
+    level, level_params = audit.level()
+    rows = query(
+        f"""
+        WITH listed AS (
+            SELECT file_id, sum(findings + consequences) AS listed FROM audit_sums
+            WHERE {level} AND {where} GROUP BY file_id HAVING sum(findings + consequences) > 0),
+             placed AS (
+            SELECT file_id, listed, sum(listed) OVER (ORDER BY path, file_id
+                                                      ROWS UNBOUNDED PRECEDING) - listed AS before
+            FROM listed JOIN files USING (file_id))
+        SELECT file_id, before FROM placed WHERE before < ? AND before + listed > ?
+        ORDER BY before
+        """,
+        [*level_params, *params, offset + limit, offset],
+    )
+    if rows.empty:
+        return [], offset
+    return [int(f) for f in rows["file_id"]], int(rows["before"].iloc[0])
 
 
 def source_paths() -> list[str]:

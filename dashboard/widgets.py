@@ -237,7 +237,7 @@ def audit_filters(container: Any) -> data.AuditFilter:
     stakes = one_of(container, "Stakes", "audit_stakes", found.get("stakes", []))
     scoped = data.AuditFilter(data.HandFilter(room=room, kind=kind, stakes=stakes,
                                               table=table), source=source)
-    span = data.hand_span(scoped.hand_conditions()) or data.hand_span([])
+    span = data.audit_span(scoped) or data.audit_span(data.AuditFilter())
     day_from = day_to = None
     if span is not None:
         day_from, day_to = date_range(container, "audit_dates", span[0], span[1],

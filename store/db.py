@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # duckdb is imported where a connection is made, so commands 
     import duckdb
 
 SCHEMA_VERSION = 1
-SCHEMA_REVISION = 5
+SCHEMA_REVISION = 6
 """Additive changes within a version (new columns and tables): a store of an older revision
 is brought up to date the first time this razz opens it (`MIGRATIONS`), readers included."""
 DB_ENV = "RAZZ_DB"
@@ -399,6 +399,8 @@ def migrations(revision: int) -> list[Statement]:
                       " VARCHAR", []))
         steps.append(("ALTER TABLE violations ADD COLUMN IF NOT EXISTS consequence_of_line"
                       " INTEGER", []))
+    if revision < 6:  # the Audit page's sums of the hands and findings already stored
+        steps += [(sql, []) for sql in summaries.fill_statements(("audit_sums",))]
     return steps
 
 

@@ -6,10 +6,13 @@ player pages count, kept by the importer as it stores hands.
   the hands whose starting cards the log shows, with their results (Starting hands);
 * `player_runs`: runs of a player's hands at one table, a hand less than `RUN_GAP_MINUTES`
   after the one before, with their first and last start and their sums (Sessions: a session
-  of any pause of at least that length is a union of runs, merged when read).
+  of any pause of at least that length is a union of runs, merged when read);
+* `audit_sums`: the hands audited and their findings per file, table, UTC day, room, money,
+  kind and stakes, and per rule and severity (the Audit page: see `audit_sql`).
 
 On a million hands, the player pages would each join millions of player rows to their hands
-at every first load; these sums make them a scan of thousands of rows. The writer adds the
+at every first load, and the Audit page would read every hand; these sums make them a scan of
+thousands of rows. The writer adds the
 sums of each batch of new hands (`add_sums`: rows of a batch are not merged with earlier
 ones, readers add them up, and merge runs); a store from before gets them once
 (`fill_statements`, from `db.migrations`).
@@ -204,11 +207,95 @@ GROUP BY player, site, room, unit, currency, kind, stakes, big_bet, table_name, 
 """
 
 
+# The columns of `audit_sums` that say which hands a row counts (every filter of the Audit
+# page but rule and severity, which say which findings it counts). The file by its id (the
+# hands' `file_id`, whose path is their `source`): grouping by a number is several times
+# quicker than by a path.
+AUDIT_DIMENSIONS = ("file_id", "table_name", "day", "room", "unit", "currency", "kind", "stakes")
+
+
+def audit_sql(hands: str) -> str:
+    """A SELECT of the audit sums of the hands of `hands` (a table or subquery with the
+    columns of `hands`) and of their findings in the store's `violations`.
+
+    Rows of several levels share the dimensions: rule and severity NULL, every hand of the
+    key (`hands`); a rule, a severity, or both: only the findings of that rule, severity or
+    both, and the hands that have one. Each row counts the hands with a finding of its level
+    (`flagged`, consequences too), with a violation (`violating`), with an error violation
+    (`with_errors`), and the violations (`findings`, of them `errors`) and `consequences`.
+    Every count adds up over keys and batches (a hand has one key), as readers sum them.
+    """
+    keys = ", ".join(AUDIT_DIMENSIONS)
+    return f"""
+WITH h AS (SELECT hand_key, file_id, table_name, timezone('UTC', started_at)::DATE AS day,
+                  room, unit, currency, kind, stakes FROM {hands}),
+     f AS (SELECT hand_key, rule, severity,
+                  count(*) FILTER (WHERE consequence_of_rule IS NULL) AS findings,
+                  count(*) FILTER (WHERE consequence_of_rule IS NOT NULL) AS consequences
+           FROM violations SEMI JOIN h USING (hand_key)
+           GROUP BY hand_key, rule, severity),
+     per_hand AS (SELECT hand_key, sum(findings) AS findings,
+                         sum(findings) FILTER (WHERE severity = 'error') AS errors,
+                         sum(consequences) AS consequences
+                  FROM f GROUP BY hand_key)
+SELECT {keys}, NULL::VARCHAR AS rule, NULL::VARCHAR AS severity,
+       count(*)::BIGINT AS hands, count(p.hand_key)::BIGINT AS flagged,
+       count(*) FILTER (WHERE p.findings > 0)::BIGINT AS violating,
+       count(*) FILTER (WHERE p.errors > 0)::BIGINT AS with_errors,
+       coalesce(sum(p.findings), 0)::BIGINT AS findings,
+       coalesce(sum(p.errors), 0)::BIGINT AS errors,
+       coalesce(sum(p.consequences), 0)::BIGINT AS consequences
+FROM h LEFT JOIN per_hand AS p USING (hand_key)
+GROUP BY {keys}
+UNION ALL BY NAME
+SELECT {keys}, rule, severity, 0::BIGINT AS hands,
+       count(DISTINCT hand_key)::BIGINT AS flagged,
+       count(DISTINCT hand_key) FILTER (WHERE findings > 0)::BIGINT AS violating,
+       count(DISTINCT hand_key) FILTER (WHERE findings > 0 AND severity = 'error')::BIGINT
+           AS with_errors,
+       sum(findings)::BIGINT AS findings,
+       coalesce(sum(findings) FILTER (WHERE severity = 'error'), 0)::BIGINT AS errors,
+       sum(consequences)::BIGINT AS consequences
+FROM h JOIN f USING (hand_key)
+GROUP BY GROUPING SETS (({keys}, rule, severity), ({keys}, rule), ({keys}, severity))
+"""
+
+
+AUDIT_COUNTS = ("hands", "flagged", "violating", "with_errors", "findings", "errors",
+                "consequences")
+
+
+def _hands_of(keys: str) -> str:
+    return f"(SELECT * FROM hands WHERE hand_key IN (SELECT hand_key FROM {keys}))"
+
+
+def recount_findings(con: object, keys: str) -> None:
+    """Count the audit sums again for every file, table and day the hands whose `hand_key` is
+    in the registered table `keys` are in (after findings were added to stored hands, or
+    linked to the finding they follow from): those keys' rows are summed again from the
+    store's hands and findings."""
+    of_hand = {d: f"h.{d}" for d in AUDIT_DIMENSIONS} | {
+        "day": "timezone('UTC', h.started_at)::DATE"}
+    execute = con.execute  # type: ignore[attr-defined]
+    execute(f"""CREATE OR REPLACE TEMP TABLE recount_keys AS
+        SELECT DISTINCT {", ".join(f"{c} AS {d}" for d, c in of_hand.items())}
+        FROM hands AS h WHERE hand_key IN (SELECT hand_key FROM {keys})""")
+    same_row = " AND ".join(f"t.{d} IS NOT DISTINCT FROM a.{d}" for d in AUDIT_DIMENSIONS)
+    execute(f"DELETE FROM audit_sums AS a WHERE EXISTS (SELECT 1 FROM recount_keys AS t "
+            f"WHERE {same_row})")
+    same_hand = " AND ".join(f"t.{d} IS NOT DISTINCT FROM {c}" for d, c in of_hand.items())
+    execute(f"""INSERT INTO audit_sums BY NAME
+        {audit_sql(f"(SELECT h.* FROM hands AS h SEMI JOIN recount_keys AS t ON {same_hand})")}""")
+    execute("DROP TABLE recount_keys")
+
+
 ADDITIVE = (("player_days", sums_sql), ("player_starts", starts_sql))
 
 
 def add_sums(con: object, players: str, hands: str) -> None:
-    """Add the sums of the player rows of `players` (joined to `hands`) to the summaries."""
+    """Add the sums of the player rows of `players` (joined to `hands`) to the summaries, and
+    the audit sums of the hands of `hands` (whose findings are stored already)."""
+    con.execute(f"INSERT INTO audit_sums BY NAME {audit_sql(hands)}")  # type: ignore[attr-defined]
     for table, sql in ADDITIVE:
         con.execute(f"INSERT INTO {table} BY NAME {sql(players, hands)}")  # type: ignore[attr-defined]
     con.execute(f"INSERT INTO player_runs BY NAME {runs_sql(players, hands)}")  # type: ignore[attr-defined]
@@ -223,6 +310,10 @@ def subtract_sums(con: object, keys: str) -> None:
     again from the store's other hands of that player at that table.
     """
     players = f"(SELECT * FROM players WHERE hand_key IN (SELECT hand_key FROM {keys}))"
+    negated = ", ".join(f"-{c} AS {c}" for c in AUDIT_COUNTS)
+    con.execute(  # type: ignore[attr-defined]
+        f"INSERT INTO audit_sums BY NAME SELECT * REPLACE ({negated}) "
+        f"FROM ({audit_sql(_hands_of(keys))})")
     for table, sql in ADDITIVE:
         columns = [row[0] for row in con.execute(  # type: ignore[attr-defined]
             "SELECT column_name FROM duckdb_columns() WHERE table_name = ? "
@@ -250,22 +341,28 @@ def subtract_sums(con: object, keys: str) -> None:
 FILL_CHUNKS = 8  # a store is summed again in parts (by player): each fits the writer's memory
 
 
-def fill_statements(tables: tuple[str, ...] = ("player_days", "player_starts",
-                                                 "player_runs")) -> list[str]:
+TABLES = ("player_days", "player_starts", "player_runs", "audit_sums")
+
+
+def fill_statements(tables: tuple[str, ...] = TABLES) -> list[str]:
     """The statements that sum every hand of the store again into `tables`, in parts of a
-    few players each: a million hands summed at once need more than the writer's 256 MB."""
+    few players (or hands) each: a million hands summed at once need more than the writer's
+    256 MB."""
     sql = {"player_days": sums_sql, "player_starts": starts_sql, "player_runs": runs_sql}
     statements = []
     for table in tables:
         statements.append(f"DELETE FROM {table}")
         for part in range(FILL_CHUNKS):
+            if table == "audit_sums":
+                hands = f"(SELECT * FROM hands WHERE hash(hand_key) % {FILL_CHUNKS} = {part})"
+                statements.append(f"INSERT INTO {table} BY NAME {audit_sql(hands)}")
+                continue
             players = f"(SELECT * FROM players WHERE hash(player) % {FILL_CHUNKS} = {part})"
             statements.append(f"INSERT INTO {table} BY NAME {sql[table](players, 'hands')}")
     return statements
 
 
-def rebuild(con: object, tables: tuple[str, ...] = ("player_days", "player_starts",
-                                                     "player_runs")) -> None:
+def rebuild(con: object, tables: tuple[str, ...] = TABLES) -> None:
     """Sum every hand of the store again (a store from before the sums, or one filled by SQL)."""
     for statement in fill_statements(tables):
         con.execute(statement)  # type: ignore[attr-defined]
@@ -297,4 +394,12 @@ CREATE TABLE IF NOT EXISTS player_runs (
     hands BIGINT NOT NULL, showdowns BIGINT NOT NULL, net BIGINT NOT NULL,
     net_bb DOUBLE NOT NULL, net_showdown BIGINT NOT NULL, net_showdown_bb DOUBLE NOT NULL,
     rake_paid DOUBLE NOT NULL, ev_net DOUBLE NOT NULL, ev_net_bb DOUBLE NOT NULL
+);
+CREATE TABLE IF NOT EXISTS audit_sums (
+    file_id BIGINT NOT NULL, table_name VARCHAR NOT NULL, day DATE NOT NULL, room VARCHAR,
+    unit VARCHAR NOT NULL, currency VARCHAR, kind VARCHAR NOT NULL, stakes VARCHAR NOT NULL,
+    rule VARCHAR, severity VARCHAR,  -- NULL: every rule, every severity (see `audit_sql`)
+    hands BIGINT NOT NULL, flagged BIGINT NOT NULL, violating BIGINT NOT NULL,
+    with_errors BIGINT NOT NULL, findings BIGINT NOT NULL, errors BIGINT NOT NULL,
+    consequences BIGINT NOT NULL
 )"""

@@ -472,6 +472,7 @@ class Writer:
             WHERE files.file_id = c.file_id
             """
         )
+        summaries.recount_findings(con, "late_findings")  # the Audit page's sums
         con.unregister("late_findings")
         return int(added[0]) if added else 0
 
