@@ -77,14 +77,13 @@ flagged = findings["line"].astype(int).tolist()
 
 
 
-@st.cache_data(show_spinner="Computing each street's equity…", max_entries=64)
-def equities(hand_key: str, raw_text: str, _steps: Sequence[hand_steps.Step]
-             ) -> tuple[hand_equity.HandEquity, hand_equity.HandEquity | None]:
-    """The hand's equity in the hero's view and, when the hand shows cards, in full: once
-    per hand (keyed by its key and text), so that stepping through it computes nothing."""
-    full = hand_equity.full_view_exists(_steps)
-    return (hand_equity.compute(_steps, "hero"),
-            hand_equity.compute(_steps, "full") if full else None)
+@st.cache_data(show_spinner="Computing each street's equity…", max_entries=128)
+def equity_view(hand_key: str, raw_text: str, view: hand_equity.View,
+                _steps: Sequence[hand_steps.Step]) -> hand_equity.HandEquity:
+    """The hand's equity in one view: once per hand (keyed by its key and text) and view,
+    so that stepping through it computes nothing; the view not shown is not computed (each
+    takes about a second of a first load)."""
+    return hand_equity.compute(_steps, view)
 
 
 def equity_by_street(shown: hand_equity.HandEquity, at: int, view: str) -> None:
@@ -181,8 +180,8 @@ if steps:
             lambda line: hand_steps.step_of_line(steps, int(line)) == at).astype(bool)]
         lows = {str(p): str(low) for p, low in zip(seats["player"], seats["final_low"],
                                                    strict=True) if not pd.isna(low)}
-        hero_view, full_view = equities(hand_key, str(info["raw_text"]), steps)
-        views = {"hero": hero_view} | ({"full": full_view} if full_view is not None else {})
+        views: list[hand_equity.View] = ["hero"] + (
+            ["full"] if hand_equity.full_view_exists(steps) else [])
         hero_named = any(s.hero for s in step.seats)
         view_names = {"hero": "Hero's view" if hero_named else "Public view",
                       "full": "Full view (cards shown at the end)"}
@@ -192,7 +191,7 @@ if steps:
             help="Hero's view: the hero's cards and every up card, the other down cards "
                  "unknown, folded players' up cards dead. Full view: the cards the hand shows "
                  "by its end (the showdown), put back where they were dealt.") or "hero"
-        shown = views[chosen]
+        shown = equity_view(hand_key, str(info["raw_text"]), chosen, steps)
         point = shown.at(at)
         seat_equity = {}
         if point is not None and point.equity:
