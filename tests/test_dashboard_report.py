@@ -15,6 +15,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from razz import audit_report
 from razz.audit_report import ReportFinding, ReportSummary
@@ -166,3 +168,28 @@ def test_the_dashboard_download_is_the_same_report_as_razz_audit(
 
     assert sorted(map(key, finding_rows(from_store))) == sorted(map(key, finding_rows(cli_page)))
     assert len(finding_rows(from_store)) == int(summary["findings"]) > 40
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["a", "a-b", "b", "logs", "2024", "x.txt", "a.txt",
+                                          "z.zip!m.txt", "é"]), min_size=1, max_size=4),
+                min_size=1, max_size=8),
+       st.sampled_from(["/", "/h/", ""]))
+def test_short_paths_cut_the_folder_every_path_shares(parts: list[list[str]], root: str) -> None:
+    """The short names (from the first and last path in text order) are those of the
+    folder `os.path.commonpath` finds over every path."""
+    import os
+
+    from razz.audit_report import short_paths
+
+    paths = [root + "/".join(p) for p in parts]
+    unique = list(dict.fromkeys(paths))
+    outer = [p.split("!", 1)[0] for p in unique]
+    try:
+        common = os.path.commonpath(outer) if len(unique) > 1 else os.path.dirname(outer[0])
+    except ValueError:
+        common = ""
+    if common and len(unique) > 1 and common in outer:
+        common = os.path.dirname(common)
+    cut = len(common.rstrip(os.sep)) + 1 if common else 0
+    assert short_paths(paths) == {p: p[cut:] or p for p in unique}
