@@ -180,8 +180,8 @@ if steps:
             lambda line: hand_steps.step_of_line(steps, int(line)) == at).astype(bool)]
         lows = {str(p): str(low) for p, low in zip(seats["player"], seats["final_low"],
                                                    strict=True) if not pd.isna(low)}
-        views: list[hand_equity.View] = ["hero"] + (
-            ["full"] if hand_equity.full_view_exists(steps) else [])
+        views: list[hand_equity.View] = (
+            ["hero", "full"] if hand_equity.full_view_exists(steps) else ["hero"])
         hero_named = any(s.hero for s in step.seats)
         view_names = {"hero": "Hero's view" if hero_named else "Public view",
                       "full": "Full view (cards shown at the end)"}
