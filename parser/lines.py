@@ -162,7 +162,9 @@ class _Node:
     """A point of a line in the LALR automaton (the parser's stack after the tokens before
     it), in the tree of every line the `line` rule reads."""
 
-    __slots__ = ("children", "end", "ends", "id", "names", "opaque", "regex", "script", "stack")
+    __slots__ = (
+        "children", "end", "ends", "id", "names", "opaque", "plan", "regex", "script", "stack",
+    )
 
     def __init__(self, ident: int, stack: tuple[int, ...], script: tuple[Any, ...]) -> None:
         self.id = ident
@@ -177,6 +179,7 @@ class _Node:
         # A group that ends the regex -> (the token groups on the way, the point reached,
         # whether the line ends there).
         self.ends: dict[str, tuple[tuple[tuple[str, str], ...], _Node, bool]] = {}
+        self.plan: Any = None  # the prepared reduction of a line that ends here (`_plan`)
 
 
 class LinePatterns:
@@ -227,7 +230,6 @@ class LinePatterns:
         self._compiled: set[int] = set()
         self._by_first: dict[str, tuple[str, ...]] = {}
         self._names: tuple[str, ...] = ()
-        self._found = ""  # the name `_name` found
         # What follows a name at the start of a line, read before: (name terminal, text
         # before the name, rest of the line) -> (kind, the payload after the name). The same
         # rest reads the same after any name: "Hero: folds" and "Bob: folds".
@@ -392,8 +394,9 @@ class LinePatterns:
                     by_first.setdefault(name[0], []).append(name)
             self._by_first = {c: tuple(ns) for c, ns in by_first.items()}
 
-    def _name(self, node: _Node, line: str, pos: int) -> tuple[str, int, _Node | None] | None:
-        """The name token the name-aware lexer makes at `pos` (terminal, end, next point)."""
+    def _name(self, node: _Node, line: str, pos: int) -> tuple[str, str, int, _Node | None] | None:
+        """The name token the name-aware lexer makes at `pos`: (terminal, the name, its end,
+        the next point)."""
         by_first = self._by_first
         for kind, prefix, child, follow in node.names:
             at = pos
@@ -407,29 +410,28 @@ class LinePatterns:
                 continue
             for name in names:
                 if line.startswith(name, at) and follow.match(line, at + len(name)):
-                    self._found = name
-                    return kind, at + len(name), child
+                    return kind, name, at + len(name), child
         return None
 
     def read(self, line: str) -> Record | None:
         """The record of one line (its text with its "\\n"), or None: Lark decides."""
         node = self.root
         pos, tokens = 0, []
-        compiled = self._compiled
+        size = len(line)
         while True:
-            if node.id not in compiled:
+            if node.regex is None and node.id not in self._compiled:
                 self._compile(node)
-            if node.names and self._by_first and pos < len(line):
+            if node.names and pos < size and self._by_first:
                 found = self._name(node, line, pos)
                 if found is not None:
-                    kind, stop, child = found
+                    kind, name, stop, child = found
                     if child is None:
                         return None
-                    if pos == 0:
-                        at = stop - len(found_name := self._found)
+                    if not pos:
+                        at = stop - len(name)
                         known = self._tails.get((kind, line[:at], line[stop:]))
                         if known is not None:  # read before after another name: it lexes
-                            return Record(known[0], (found_name, *known[1]), ((found_name, at),))
+                            return Record(known[0], (name, *known[1]), ((name, at),))
                     tokens.append(_tok(kind, line[pos:stop], pos + 1))
                     node, pos = child, stop
                     continue
@@ -454,25 +456,48 @@ class LinePatterns:
 
     def _reduce(self, leaf: _Node, tokens: list[_Tok]) -> Record:
         """The record of a line read into these tokens: the parser's steps for their path,
-        with Lark's callbacks."""
-        sources = self._rules.sources
-        for token in tokens:  # the names a seat line brings, as the lexer would
-            if token.type in sources:
-                self._lexer._add_name(token.type, str(token))
+        with Lark's callbacks (prepared once per path: `_plan`)."""
+        plan = leaf.plan
+        if plan is None:
+            plan = leaf.plan = self._plan(leaf)
+        sources, callbacks = plan
+        for index, terminal in sources:  # the names a seat line brings, as the lexer would
+            self._lexer._add_name(terminal, str(tokens[index]))
+        return _run(callbacks, tokens)
+
+    def _plan(self, leaf: _Node) -> tuple[tuple[tuple[int, str], ...], Any]:
+        """A path's reduction, prepared: (the tokens that give names, the tree of callbacks
+        the parser's steps make: `(callback, children)`, a child a token index or a tree)."""
         callbacks = self._callbacks
         values: list[Any] = []
         for step in leaf.end:  # type: ignore[union-attr]
             if step.__class__ is int:
-                values.append(tokens[step])
+                values.append(step)
                 continue
             rule, size = step
+            children = values[-size:] if size else []
             if size:
-                children = values[-size:]
                 del values[-size:]
-            else:
-                children = []
-            values.append(callbacks[rule](children))
-        return values[-1]
+            values.append((callbacks[rule], tuple(children)))
+        sources = tuple(
+            (index, kind)
+            for index, kind in enumerate(self._token_kinds(leaf))
+            if kind in self._rules.sources
+        )
+        return sources, values[-1]
+
+    def _token_kinds(self, leaf: _Node) -> list[str]:
+        """The terminals of the tokens on the path to `leaf`, in order."""
+        kinds: list[str] = []
+
+        def find(node: _Node, path: list[str]) -> bool:
+            if node is leaf:
+                kinds.extend(path)
+                return True
+            return any(find(child, [*path, kind]) for kind, child in node.children.items())
+
+        find(self.root, [])
+        return kinds
 
     def _remember_tail(self, first: _Tok, line: str, record: Record) -> None:
         """Keep what followed the name, when the record is the name and what follows it."""
@@ -480,16 +505,21 @@ class LinePatterns:
             return
         name, at = record.names[0]
         payload = record.payload
-        if (
-            not isinstance(payload, tuple)
-            or not payload
-            or payload[0] != name
-            or any(isinstance(x, str) and name in x for x in payload[1:])
-        ):
+        if not isinstance(payload, tuple) or not payload or payload[0] != name:
             return
+        for i in range(1, len(payload)):
+            x = payload[i]
+            if isinstance(x, str) and name in x:
+                return
         if len(self._tails) > 100_000:
             self._tails.clear()
         self._tails[(first.type, line[:at], line[at + len(name) :])] = (record.kind, payload[1:])
+
+
+def _run(plan: tuple[Any, tuple[Any, ...]], tokens: list[_Tok]) -> Any:
+    """Call a prepared tree of callbacks on a line's tokens (`LinePatterns._plan`)."""
+    callback, children = plan
+    return callback([tokens[c] if c.__class__ is int else _run(c, tokens) for c in children])
 
 
 def _parse_table(parser: Lark) -> Any:
