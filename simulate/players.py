@@ -130,16 +130,28 @@ TRICKY_NAMES: tuple[str, ...] = (
 HERO_NAMES: tuple[str, ...] = ("Hero", "RazzHero", "PC [Mittel]", "Blåveis", "Lo 8,6,4")
 
 
-def pick_names(rng: random.Random, count: int, exclude: Sequence[str] = ()) -> list[str]:
-    """`count` distinct names, about one in three of them a parser trap."""
+def pick_names(
+    rng: random.Random, count: int, exclude: Sequence[str] = (), tag: str = ""
+) -> list[str]:
+    """`count` distinct names, about one in three of them a parser trap.
+
+    `tag` ends every name: a room's mark (`RoomPlay.name_tag`), so that the players of one
+    room's simulated tables are not taken for those of another. It draws exactly as without
+    one, so a seed seats the same players, only named apart.
+
+    >>> pick_names(random.Random(3), 3) == [
+    ...     name.removesuffix(" FT") for name in pick_names(random.Random(3), 3, tag=" FT")]
+    True
+    """
     taken = set(exclude)
     names: list[str] = []
     while len(names) < count:
         pool = TRICKY_NAMES if rng.random() < 0.35 else PLAIN_NAMES
-        name = rng.choice(pool)
+        base = rng.choice(pool)
+        name = base + tag
         if name in taken:
             # Numbered variants keep the pools small while names stay unique at a table.
-            name = f"{name}{rng.randrange(2, 99)}"
+            name = f"{base}{rng.randrange(2, 99)}{tag}"
             if name in taken:
                 continue
         taken.add(name)

@@ -180,7 +180,10 @@ class RoomPlay:
     """How a room's tables are played: its ruleset, its stakes and what its logs can hold.
 
     A room whose format has no line for a community river card (every room but PokerStars
-    and PHH) seats seven players at most, so that the deck never runs out.
+    and PHH) seats seven players at most, so that the deck never runs out. Every other room
+    ends its players' names with a mark of its own (`name_tag`), since a screen name is a
+    room's: the store counts a name's hands over every room it played in, and simulated
+    PokerStars and Full Tilt tables drawing from one pool would seat the same `RazzHero`.
     """
 
     name: str  # as `razz simulate --site` names it
@@ -190,6 +193,7 @@ class RoomPlay:
     tournaments: bool = True  # whether its format writes sit-and-go tournaments
     header_ante: bool = False  # whether its header states the ante
     max_players: int = 8
+    name_tag: str = ""  # ends every player's name (PokerStars': none, as it always was)
 
 
 ROOMS: dict[str, RoomPlay] = {
@@ -198,7 +202,7 @@ ROOMS: dict[str, RoomPlay] = {
         RoomPlay("pokerstars", "pokerstars"),
         # `$0.10/$0.20 Ante $0.02`, `brings in for $0.03` (FORMATS.md §2, the real hands).
         RoomPlay(
-            "fulltilt", "fulltilt", header_ante=True, max_players=7,
+            "fulltilt", "fulltilt", header_ante=True, max_players=7, name_tag=" FT",
             cash_stakes=(TableStakes(10, 20, 2, 3), TableStakes(25, 50, 5, 10),
                          TableStakes(50, 100, 10, 15), TableStakes(100, 200, 20, 30),
                          TableStakes(200, 400, 40, 60)),
@@ -206,24 +210,24 @@ ROOMS: dict[str, RoomPlay] = {
         # `Razz fixed limit (5€/25€/50€)`, `brings in 10€` (§3); cash games only.
         RoomPlay(
             "winamax", "winamax", currency="EUR", tournaments=False, header_ante=True,
-            max_players=7,
+            max_players=7, name_tag=" WMX",
             cash_stakes=(TableStakes(50, 100, 10, 25), TableStakes(100, 200, 20, 50),
                          TableStakes(500, 1000, 100, 250), TableStakes(2500, 5000, 500, 1000)),
         ),
         # `Limit Razz - 40/80`, `posts ante 10`, `brings in for 10`; 500/1,000 with 125 (§5):
         # the bring-in is the ante. Cash games only.
         RoomPlay(
-            "kingsclub", "kingsclub", tournaments=False, max_players=7,
+            "kingsclub", "kingsclub", tournaments=False, max_players=7, name_tag=" KC",
             cash_stakes=(TableStakes(2000, 4000, 500, 500), TableStakes(4000, 8000, 1000, 1000),
                          TableStakes(50000, 100000, 12500, 12500)),
         ),
         # `Limit $0.50/$1`, antes 0.05, bring-in 0.10 (§4).
         RoomPlay(
-            "merge", "merge", max_players=7,
+            "merge", "merge", max_players=7, name_tag=" MRG",
             cash_stakes=(TableStakes(10, 20, 2, 5), TableStakes(50, 100, 5, 10),
                          TableStakes(100, 200, 10, 25), TableStakes(200, 400, 25, 50)),
         ),
-        RoomPlay("phh", "phh", header_ante=True),
+        RoomPlay("phh", "phh", header_ante=True, name_tag=" PHH"),
     )
 }  # fmt: skip
 """Every room `razz simulate --site` writes, by name."""
@@ -355,6 +359,7 @@ class _Table:
     currency: str | None = "USD"
     header_ante: bool = False  # the header states the ante (Full Tilt, Winamax, PHH)
     max_players: int = 8
+    name_tag: str = ""  # the room's mark ending every player's name (RoomPlay.name_tag)
     hands_per_level: int = 10
     hands_played: int = 0
     entrants: int = 0
@@ -522,7 +527,10 @@ class HandPlay:
         if rng.random() >= chance:
             return
         names = [s.name for s in self.seats]
-        name = rng.choice(names) if rng.random() < 0.8 else pick_names(rng, 1, names)[0]
+        if rng.random() < 0.8:
+            name = rng.choice(names)
+        else:
+            name = pick_names(rng, 1, names, self.table.name_tag)[0]
         kind = rng.choice((NoiseKind.CHAT, NoiseKind.CHAT, NoiseKind.DISCONNECTED,
                            NoiseKind.CONNECTED))  # fmt: skip
         if kind is NoiseKind.CHAT:
@@ -940,7 +948,7 @@ class Session:
         return _pick_style(self.rng, loose=not self.tight_table)
 
     def new_player(self, seat: int, taken: Iterable[str]) -> Seat:
-        name = pick_names(self.rng, 1, list(taken))[0]
+        name = pick_names(self.rng, 1, list(taken), self.table.name_tag)[0]
         return Seat(seat, name, _stack_for(self.rng, self.table.stakes), self.styles())
 
     def free_seats(self) -> list[int]:
@@ -1084,8 +1092,9 @@ def _new_table(
     players = rng.choice((2, 3, 4, 5, 6, 7, 8, 8, 8, 8)) if tight else 8
     players = min(players, room.max_players)
     seats_numbers = sorted(rng.sample(range(1, 9), players))
-    hero = rng.choice(HERO_NAMES) if rng.random() < 0.7 else pick_names(rng, 1)[0]
-    names = [hero, *pick_names(rng, players - 1, [hero])]
+    tag = room.name_tag
+    hero = rng.choice(HERO_NAMES) + tag if rng.random() < 0.7 else pick_names(rng, 1, (), tag)[0]
+    names = [hero, *pick_names(rng, players - 1, [hero], tag)]
     rng.shuffle(names)
     local_zone = rng.choice(LOCAL_ZONES) if rng.random() < 0.25 else None
     if kind is GameKind.TOURNAMENT:
@@ -1096,7 +1105,7 @@ def _new_table(
             name=f"{tournament_id} 1", kind=kind, stakes=stakes,
             seats=[], hero=hero, local_zone=local_zone, tournament_id=tournament_id,
             buy_in=rng.choice(BUY_INS), hands_per_level=rng.randrange(5, 12), entrants=players,
-            header_ante=room.header_ante, max_players=room.max_players,
+            header_ante=room.header_ante, max_players=room.max_players, name_tag=tag,
         )  # fmt: skip
         table.seats = [
             Seat(seat, name, start, _pick_style(rng, loose=not tight))
@@ -1110,6 +1119,7 @@ def _new_table(
     table = _Table(
         name=name, kind=kind, stakes=stakes, seats=[], hero=hero, local_zone=local_zone,
         currency=room.currency, header_ante=room.header_ante, max_players=room.max_players,
+        name_tag=tag,
     )  # fmt: skip
     table.seats = [
         Seat(seat, name_, _stack_for(rng, stakes), _pick_style(rng, loose=not tight))

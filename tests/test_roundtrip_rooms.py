@@ -193,3 +193,24 @@ def test_each_rooms_violations_hold_over_a_thousand_hands(room: str, tmp_path: P
 
 def test_every_unwritable_rule_says_why() -> None:
     assert all(reason.strip() for reasons in UNWRITABLE.values() for reason in reasons.values())
+
+
+def test_each_rooms_players_are_named_apart_from_every_other_rooms() -> None:
+    """A screen name is a room's: the same seed seats the same players in every room, each
+    room naming them with its own mark (`RoomPlay.name_tag`), so that no simulated name plays
+    in two rooms, and PokerStars' names are the ones it always had."""
+    from razz.simulate.simulator import ROOMS as PLAYS
+
+    def seated(site: str) -> list[str]:
+        return [e.player for f in simulate(120, 7, site=site) for h in f.hands
+                for e in h.events if isinstance(e, SeatLine)]  # fmt: skip
+
+    names = {site: seated(site) for site in ("pokerstars", *ROOMS)}
+    for room in ROOMS:
+        tag = PLAYS[room].name_tag
+        assert tag.strip() and all(name.endswith(tag) for name in names[room])
+        others = set().union(*(names[site] for site in names if site != room))
+        assert not others & set(names[room])
+        # The same draws: without its mark, a room seats names PokerStars' tables seat.
+        assert {name.removesuffix(tag) for name in names[room]} & set(names["pokerstars"])
+    assert PLAYS["pokerstars"].name_tag == ""
