@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from xml.parsers import expat
 
 from razz.parser import events as ev
@@ -104,6 +105,8 @@ def _tree(raw: RawHand) -> _Element:
 
 
 def _amount(text: str | None, scale: int, line: int) -> int:
+    if text and text.isascii() and text.isdigit():  # a tournament's chips: most amounts
+        return int(text) * scale
     try:
         value = Decimal((text or "").replace("$", "").replace(",", "")) * scale
     except InvalidOperation:
@@ -113,7 +116,9 @@ def _amount(text: str | None, scale: int, line: int) -> int:
     return int(value)
 
 
+@lru_cache(maxsize=4096)
 def _cards(text: str) -> tuple[str, ...]:
+    # Cached: a player's `<cards>` list is repeated in every round of the hand.
     return tuple(UNKNOWN_CARD if c == "null" else c for c in text.split(",") if c)
 
 
@@ -121,7 +126,7 @@ def _fuller(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
     """Of two lists of a player's cards, the one that shows more."""
 
     def score(c: tuple[str, ...]) -> tuple[int, int]:
-        return (sum(x != UNKNOWN_CARD for x in c), len(c))
+        return (len(c) - c.count(UNKNOWN_CARD), len(c))
 
     return b if score(b) >= score(a) else a
 
