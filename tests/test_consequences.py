@@ -196,13 +196,19 @@ def test_razz_audit_lists_consequences_under_their_cause_and_counts_violations(
     assert last["summary"]["errors"] == 1 and last["summary"]["consequences"] == 2
 
 
-def test_the_store_keeps_the_cause_and_counts_violations(tmp_path: Path) -> None:
+def _imported_short_call(tmp_path: Path) -> Path:
+    """A store that `razz import` made of the short-call hand (exit 1: it has findings)."""
     path = tmp_path / "short-call.txt"
     path.write_text(SHORT_CALL, encoding="utf-8")
     db = tmp_path / "razz.duckdb"
     done = subprocess.run([sys.executable, "-m", "razz", "import", "--db", str(db), str(path)],
                           capture_output=True, text=True, check=False)
     assert done.returncode in (0, 1), done.stderr
+    return db
+
+
+def test_the_store_keeps_the_cause_and_counts_violations(tmp_path: Path) -> None:
+    db = _imported_short_call(tmp_path)
     con = duckdb.connect(str(db), read_only=True)
     try:
         rows = con.execute("SELECT rule, line, consequence_of_rule, consequence_of_line"
@@ -252,12 +258,7 @@ def test_the_audit_page_counts_violations_and_says_how_many_findings_follow(
 
     from razz.dashboard import data
 
-    path = tmp_path / "short-call.txt"
-    path.write_text(SHORT_CALL, encoding="utf-8")
-    db = tmp_path / "razz.duckdb"
-    done = subprocess.run([sys.executable, "-m", "razz", "import", "--db", str(db), str(path)],
-                          capture_output=True, text=True, check=False)
-    assert done.returncode in (0, 1), done.stderr
+    db = _imported_short_call(tmp_path)
     monkeypatch.setenv(data.DB_ENV, str(db))
     app = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
     at = AppTest.from_file(str(app), default_timeout=60).run()
