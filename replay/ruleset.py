@@ -469,3 +469,18 @@ def get_ruleset(name: str) -> Ruleset:
         return RULESETS[name.lower()]
     except KeyError:
         raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}") from None
+
+
+def site_ruleset(site: str) -> Ruleset:
+    """The rules of a hand's site (the fallback site's for a site not registered).
+
+    >>> site_ruleset("PokerStars").name
+    'pokerstars'
+    """
+    from razz.parser import sites  # the sites name their rulesets: imported when asked
+
+    try:
+        name = sites.by_name(site).ruleset
+    except KeyError:
+        name = sites.FALLBACK.ruleset
+    return get_ruleset(name)

@@ -53,7 +53,7 @@ from razz.replay.consequences import of_the_table_ante
 from razz.replay.findings import Cause, Finding, Severity
 from razz.replay.results import HandResult
 from razz.replay.rules import RuleId
-from razz.replay.ruleset import Ruleset
+from razz.replay.ruleset import Ruleset, site_ruleset
 from razz.replay.state import format_money
 
 HandKey = tuple[str, str]  # (source, hand id)
@@ -165,23 +165,13 @@ def _retry(
     ):
         return None
     if ruleset is None:
-        ruleset = _site_ruleset(hand.header.site)
+        ruleset = site_ruleset(hand.header.site)
     h = hand.header
     stated = ruleset.stakes_for(h.unit, h.small_bet, h.big_bet,
                                 tournament=h.kind is GameKind.TOURNAMENT)
     if h.ante is not None or (stated is not None and stated.ante is not None):
         return None  # the ante is known: the engine judged it, and linked what follows
     return zlib.compress(pickle.dumps((hand, ruleset, result.findings), pickle.HIGHEST_PROTOCOL))
-
-
-def _site_ruleset(site: str) -> Ruleset:
-    from razz.parser import sites
-    from razz.replay.ruleset import get_ruleset
-
-    try:
-        return get_ruleset(sites.by_name(site).ruleset)
-    except KeyError:
-        return get_ruleset(sites.FALLBACK.ruleset)
 
 
 @dataclass(slots=True)

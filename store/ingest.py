@@ -35,7 +35,7 @@ from razz.parser.events import Hand, ParseResult
 from razz.parser.reader import read_piece
 from razz.replay.findings import Finding
 from razz.replay.results import HandResult
-from razz.replay.ruleset import Ruleset, get_ruleset
+from razz.replay.ruleset import Ruleset, get_ruleset, site_ruleset
 from razz.replay.tablecheck import HandFacts, TableCheck, facts_of, with_findings
 from razz.store.sources import Discovery, NoHands, Opener, Source, TooLarge, read_pieces
 
@@ -77,12 +77,7 @@ def ruleset_for(hand: Hand, name: str | None = None) -> Ruleset:
     >>> ruleset_for(hand).name, ruleset_for(hand, "cardroom").name
     ('pokerstars', 'cardroom')
     """
-    if name is None:
-        try:
-            name = sites.by_name(hand.header.site).ruleset
-        except KeyError:
-            name = sites.FALLBACK.ruleset
-    return get_ruleset(name)
+    return site_ruleset(hand.header.site) if name is None else get_ruleset(name)
 
 
 # ------------------------------------------------------------------------ one piece
