@@ -37,6 +37,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import Lexer
 from lark.load_grammar import FromPackageLoader, PackageResource, load_grammar
+from lark.parse_tree_builder import ExpandSingleChild
 from lark.parsers.lalr_analysis import Shift
 
 from razz.grammar import PACKAGE, grammar_text
@@ -460,14 +461,19 @@ class LinePatterns:
         plan = leaf.plan
         if plan is None:
             plan = leaf.plan = self._plan(leaf)
-        sources, callbacks = plan
+        sources, callbacks, direct = plan
         for index, terminal in sources:  # the names a seat line brings, as the lexer would
             self._lexer._add_name(terminal, str(tokens[index]))
+        if direct is not None:  # one callback of every token, in order (most lines)
+            return direct(tokens)
         return _run(callbacks, tokens)
 
-    def _plan(self, leaf: _Node) -> tuple[tuple[tuple[int, str], ...], Any]:
+    def _plan(self, leaf: _Node) -> tuple[tuple[tuple[int, str], ...], Any, Any]:
         """A path's reduction, prepared: (the tokens that give names, the tree of callbacks
-        the parser's steps make: `(callback, children)`, a child a token index or a tree)."""
+        the parser's steps make: `(callback, children)`, a child a token index or a tree,
+        and the one callback to call on the tokens as they are when that is all the tree
+        does, else None). A rule that only passes on its single child (`?line`, Lark's
+        `ExpandSingleChild`) is left out of the tree: it would return that child."""
         callbacks = self._callbacks
         values: list[Any] = []
         for step in leaf.end:  # type: ignore[union-attr]
@@ -478,13 +484,20 @@ class LinePatterns:
             children = values[-size:] if size else []
             if size:
                 del values[-size:]
-            values.append((callbacks[rule], tuple(children)))
+            callback = callbacks[rule]
+            if size == 1 and isinstance(callback, ExpandSingleChild):
+                values.append(children[0])
+            else:
+                values.append((callbacks[rule], tuple(children)))
+        kinds = self._token_kinds(leaf)
         sources = tuple(
-            (index, kind)
-            for index, kind in enumerate(self._token_kinds(leaf))
-            if kind in self._rules.sources
+            (index, kind) for index, kind in enumerate(kinds) if kind in self._rules.sources
         )
-        return sources, values[-1]
+        tree = values[-1]
+        if tree.__class__ is int:  # a line of one token, passed on as it is
+            tree = (lambda children: children[0], (tree,))
+        direct = tree[0] if tree[1] == tuple(range(len(kinds))) else None
+        return sources, tree, direct
 
     def _token_kinds(self, leaf: _Node) -> list[str]:
         """The terminals of the tokens on the path to `leaf`, in order."""
