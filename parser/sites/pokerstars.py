@@ -461,8 +461,9 @@ class _Hand:
         self.street = ev.Street.THIRD
         self.lines = lines
         self.units: dict[str, int] = memo.setdefault(("units", scale), {})
-        # record (or record and street) -> (record, event type, every field but the line)
-        self.makers: dict[Any, tuple[Record, type, tuple[Any, ...]]] = memo.setdefault(
+        # record (or record and street) -> (record, None, its first event), then (record,
+        # (event type, every field but the line), None) once it came twice
+        self.makers: dict[Any, tuple[Record, Any, Any]] = memo.setdefault(
             ("events", scale), {}
         )
 
@@ -480,7 +481,11 @@ class _Hand:
         return value
 
     def events(self, records: Sequence[Record | None]) -> list[ev.Event]:
-        """The events of a hand's records (in order), from its third line on."""
+        """The events of a hand's records (in order), from its third line on.
+
+        A record's event is kept as it is the first time (most lines read anew are never
+        read again: their cards or stacks are new); only when the same record comes again
+        are its fields taken apart, for every later copy on its own line."""
         makers = self.makers
         get = makers.get
         out = []
@@ -490,41 +495,24 @@ class _Hand:
             line += 1
             if record is None:
                 continue
-            known = get(id(record))
-            if known is not None and known[0] is record:
-                out.append(known[1](line, *known[2]))
-                continue
             kind = record.kind
-            if kind in _DEALT:  # the same line on the same street: the same event
-                key = (id(record), self.street)
-                known = get(key)
-                if known is not None and known[0] is record:
-                    out.append(known[1](line, *known[2]))
-                    continue
-                event = _dealt(self, line, index, record.payload)
+            key: Any = (id(record), self.street) if kind in _DEALT else id(record)
+            known = get(key)
+            if known is not None and known[0] is record:
+                maker = known[1]
+                if maker is None:  # the second time: its fields, once
+                    first = known[2]
+                    maker = (type(first), _after_line(first))
+                    makers[key] = (record, maker, None)
+                out.append(maker[0](line, *maker[1]))
+                continue
+            event = _BUILD[kind](self, line, index, record.payload)
+            if kind in _DEALT or kind not in _IN_PLACE:  # the same line, the same event
                 if len(makers) > 50_000:
                     makers.clear()
-                makers[key] = (record, ev.Dealt, _after_line(event))
-            else:
-                event = _BUILD[kind](self, line, index, record.payload)
-                if kind not in _IN_PLACE:
-                    if len(makers) > 50_000:
-                        makers.clear()
-                    makers[id(record)] = (record, type(event), _after_line(event))
+                makers[key] = (record, None, event)
             out.append(event)
         return out
-
-    def event(self, index: int, record: Record) -> ev.Event:
-        line = self.offset + index + 1
-        known = self.makers.get(id(record))
-        if known is not None and known[0] is record:
-            return known[1](line, *known[2])
-        event = _BUILD[record.kind](self, line, index, record.payload)
-        if record.kind not in _IN_PLACE:
-            if len(self.makers) > 50_000:
-                self.makers.clear()
-            self.makers[id(record)] = (record, type(event), _after_line(event))
-        return event
 
 
 # Events that depend on where their line is in the hand, not only on its text.
