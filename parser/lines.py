@@ -229,8 +229,8 @@ class LinePatterns:
         self._groups = 0
         self.root = self._walk((table.start_states["line"],), ())
         self._compiled: set[int] = set()
-        self._by_first: dict[str, tuple[str, ...]] = {}
-        self._names: tuple[str, ...] = ()
+        self._by_first: dict[str, tuple[str, ...]] = {}  # first character -> names, longest first
+        self._known: set[str] = set()
         # What follows a name at the start of a line, read before: (name terminal, text
         # before the name, rest of the line) -> (kind, the payload after the name). The same
         # rest reads the same after any name: "Hero: folds" and "Bob: folds".
@@ -384,16 +384,23 @@ class LinePatterns:
         return "|".join(f"(?:{p})" for p in parts) if parts else "(?!)"
 
     # --------------------------------------------------------------------- reading
-    def set_names(self, names: Sequence[str]) -> None:
-        """The players seated in the hand being read."""
-        key = tuple(sorted(set(names), key=len, reverse=True))
-        if key != self._names:
-            self._names = key
-            by_first: dict[str, list[str]] = {}
-            for name in key:  # longest first, as the lexer tries them
-                if name:
-                    by_first.setdefault(name[0], []).append(name)
-            self._by_first = {c: tuple(ns) for c, ns in by_first.items()}
+    def set_names(self, names: Iterable[str]) -> None:
+        """The players seated in the hand being read. Names added to the last ones (a seat
+        line read) go into their places; any other change makes the lists again."""
+        new = set(names)
+        new.discard("")
+        known = self._known
+        if new == known:
+            return
+        if known <= new:
+            by_first = self._by_first
+        else:
+            by_first = self._by_first = {}
+        for name in new - known if known <= new else new:
+            same = by_first.get(name[0], ())
+            # Longest first, as the lexer tries them: `x [Ah Ks]` before `x`.
+            by_first[name[0]] = tuple(sorted((*same, name), key=len, reverse=True))
+        self._known = new
 
     def _name(self, node: _Node, line: str, pos: int) -> tuple[str, str, int, _Node | None] | None:
         """The name token the name-aware lexer makes at `pos`: (terminal, the name, its end,
