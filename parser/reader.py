@@ -82,20 +82,41 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+CHUNK = 16 * 1024
+"""Characters decoded at a time: lines are cut from each chunk in one call, not read one by one."""
+
+
 def _lines(text: io.TextIOBase) -> Lines:
-    """(line, too_long) for each line; an over-long line is cut and the rest of it dropped."""
+    """(line, too_long) for each line; an over-long line is cut and the rest of it dropped.
+
+    The text is read a chunk at a time (memory stays flat whatever the file's size) and each
+    chunk split at its line ends; the part after its last line end waits for the next one.
+    A line of `MAX_LINE` characters or more before its end is too long: its first 200 are
+    kept, the rest is dropped as it is read.
+    """
+    rest = ""  # the start of a line whose end is in a later chunk
+    dropping = False  # inside an over-long line, already reported
     while True:
-        line = text.readline(MAX_LINE)
-        if not line:
-            return
-        if len(line) >= MAX_LINE and not line.endswith("\n"):
-            while True:  # drop the rest of the line without keeping it in memory
-                more = text.readline(MAX_LINE)
-                if not more or more.endswith("\n"):
-                    break
-            yield line[:200] + "…\n", True
-        else:
-            yield line, False
+        chunk = text.read(CHUNK)
+        if not chunk:
+            break
+        if dropping:
+            end = chunk.find("\n")
+            if end < 0:
+                continue
+            chunk, dropping = chunk[end + 1 :], False
+        lines = (rest + chunk).split("\n") if rest else chunk.split("\n")
+        rest = lines.pop()
+        for line in lines:
+            if len(line) >= MAX_LINE:
+                yield line[:200] + "…\n", True
+            else:
+                yield line + "\n", False
+        if len(rest) >= MAX_LINE:
+            yield rest[:200] + "…\n", True
+            rest, dropping = "", True
+    if rest:
+        yield rest, False
 
 
 def file_site(lines: Iterable[tuple[str, bool]]) -> tuple[Site, Lines]:
