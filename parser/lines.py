@@ -734,11 +734,11 @@ class FileLines:
     def __init__(
         self,
         grammar: LineGrammar,
-        seated: Callable[[Record], str | None],
+        seat_kind: str,
         unseated_kinds: frozenset[str],
     ) -> None:
         self.grammar = grammar
-        self._seated = seated  # the name a seat line's record gives (None: not a seat line)
+        self._seat_kind = seat_kind  # the kind of a seat line: its payload starts with the name
         self._unseated = unseated_kinds  # kinds of lines about a player nobody seated
         self._cache: dict[str, _Cached] = {}
         self.memo: dict[Any, Any] = {}  # the site's own per-file memory (amounts, events …)
@@ -781,8 +781,8 @@ class FileLines:
         return out
 
     def _names(self, records: Sequence[Record | None]) -> list[str]:
-        seated = self._seated
-        return [n for r in records if r is not None and (n := seated(r)) is not None]
+        kind = self._seat_kind
+        return [r.payload[0] for r in records if r is not None and r.kind == kind]
 
     def _read(
         self,
@@ -833,9 +833,8 @@ class FileLines:
                 out[i] = None
                 continue
             out[i] = record
-            name = self._seated(record)
-            if name is not None:
-                names.append(name)
+            if record.kind == self._seat_kind:
+                names.append(record.payload[0])
 
     def _keep(self, text: str, record: Record, seated: frozenset[str]) -> None:
         if len(self._cache) >= self.MAX:

@@ -661,7 +661,7 @@ class PokerStarsParser:
 
     def lines(self) -> FileLines:
         """A new cache of lines, for one file."""
-        return FileLines(self.grammar, _seated, frozenset(("other_noise",)))
+        return FileLines(self.grammar, "seat_line", frozenset(("other_noise",)))
 
     def parse(
         self, text: str, source: str, first_line: int, lines: FileLines | None = None

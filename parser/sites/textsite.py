@@ -107,7 +107,7 @@ class TextParser:
 
     def lines(self) -> FileLines:
         """A new cache of lines, for one file."""
-        return FileLines(self.grammar, seated, self._unseated)
+        return FileLines(self.grammar, "seat_line", self._unseated)
 
     def parse(
         self, text: str, source: str, first_line: int, lines: FileLines | None = None
