@@ -402,10 +402,15 @@ class LinePatterns:
             by_first[name[0]] = tuple(sorted((*same, name), key=len, reverse=True))
         self._known = new
 
-    def _name(self, node: _Node, line: str, pos: int) -> tuple[str, str, int, _Node | None] | None:
+    def _name(self, node: _Node, line: str, pos: int) -> tuple[Any, ...] | None:
         """The name token the name-aware lexer makes at `pos`: (terminal, the name, its end,
-        the next point)."""
+        the next point, what followed the name when the same rest of a line was read before
+        after another name, else None).
+
+        A rest read before after a name of the same terminal lexes after it (the lexer's
+        check of what follows the name), so it is looked up first, at the start of a line."""
         by_first = self._by_first
+        tails = self._tails if not pos else None
         for kind, prefix, child, follow in node.names:
             at = pos
             if prefix is not None:
@@ -417,8 +422,15 @@ class LinePatterns:
             if not names or follow is None:
                 continue
             for name in names:
-                if line.startswith(name, at) and follow.match(line, at + len(name)):
-                    return kind, name, at + len(name), child
+                if not line.startswith(name, at):
+                    continue
+                stop = at + len(name)
+                if tails is not None:
+                    known = tails.get((kind, line[:at], line[stop:]))
+                    if known is not None:
+                        return kind, name, stop, child, known
+                if follow.match(line, stop):
+                    return kind, name, stop, child, None
         return None
 
     def read(self, line: str) -> Record | None:
@@ -432,14 +444,12 @@ class LinePatterns:
             if node.names and pos < size and self._by_first:
                 found = self._name(node, line, pos)
                 if found is not None:
-                    kind, name, stop, child = found
+                    kind, name, stop, child, known = found
                     if child is None:
                         return None
-                    if not pos:
+                    if known is not None:  # read before after another name: it lexes
                         at = stop - len(name)
-                        known = self._tails.get((kind, line[:at], line[stop:]))
-                        if known is not None:  # read before after another name: it lexes
-                            return Record(known[0], (name, *known[1]), ((name, at),))
+                        return Record(known[0], (name, *known[1]), ((name, at),))
                     tokens.append(_tok(kind, line[pos:stop], pos + 1))
                     node, pos = child, stop
                     continue
