@@ -81,7 +81,7 @@ def _files(label: str) -> list[Path]:
         if not files:
             pytest.skip("../shared/corpus is not beside the checkout")
         return list(files)
-    return list(make.sample_files(label.removeprefix("samples-").replace("top", "")))
+    return make.labelled_files(label)
 
 
 @pytest.mark.parametrize("label", list(BEFORE))

@@ -213,3 +213,26 @@ def test_each_rooms_players_are_named_apart_from_every_other_rooms() -> None:
         # The same draws: without its mark, a room seats names PokerStars' tables seat.
         assert {name.removesuffix(tag) for name in names[room]} & set(names["pokerstars"])
     assert PLAYS["pokerstars"].name_tag == ""
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories" / "rooms"
+# The command that made sample_histories/rooms/ (see sample_histories/README.md), per room.
+SAMPLE_HANDS, SAMPLE_SEED = 200, 4
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="no sample_histories/rooms/")
+@pytest.mark.parametrize("room", ROOMS)
+def test_shipped_room_samples_are_what_razz_simulate_writes(room: str, tmp_path: Path) -> None:
+    """`razz simulate --site ROOM --hands 200 --seed 4` writes sample_histories/rooms/ROOM/
+    again, byte for byte: the same files, nothing more."""
+    from razz.cli import main
+
+    out = tmp_path / room
+    assert main(["simulate", "--site", room, "--hands", str(SAMPLE_HANDS),
+                 "--seed", str(SAMPLE_SEED), "--out", str(out)]) == 0
+    written = sorted(p.name for p in out.iterdir())
+    assert sorted(p.name for p in (SAMPLES / room).iterdir()) == written
+    for name in written:
+        assert (SAMPLES / room / name).read_bytes() == (out / name).read_bytes(), name
+    hands = [h for path in sorted(out.iterdir()) for h in read_path(path)]
+    assert len(hands) == SAMPLE_HANDS and all(isinstance(h, Hand) for h in hands)

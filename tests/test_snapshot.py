@@ -20,7 +20,7 @@ assert _spec is not None and _spec.loader is not None
 make = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(make)
 
-SETS = [f"samples-{name or 'top'}" for name in make.SAMPLE_SETS] + ["corpus-pokerstars"]
+SETS = [make.sample_label(name) for name in make.SAMPLE_SETS] + ["corpus-pokerstars"]
 
 
 def _files(label: str) -> list[Path]:
@@ -29,7 +29,7 @@ def _files(label: str) -> list[Path]:
         if not files:
             pytest.skip("../shared/corpus is not beside the checkout")
         return files
-    return make.sample_files(label.removeprefix("samples-").replace("top", ""))
+    return make.labelled_files(label)
 
 
 def _rows(path: Path) -> list[list[str]]:

@@ -8,7 +8,7 @@ Run from the repository root with the project installed:
 It writes, into tests/snapshot/:
 
 * `audit-*.jsonl`: `razz audit --format json` of the shipped `sample_histories/` (each
-  folder on its own) and of the real PokerStars files of ../shared/corpus (the findings in
+  folder on its own, each room of `rooms/` too, audited with its site's rules) and of the real PokerStars files of ../shared/corpus (the findings in
   full, paths relative to where they were read from);
 * `events-*.tsv`: per hand, a digest of the events `razz parse --json` gives (a change of
   the event model changes these, and must be explained where it lands);
@@ -39,7 +39,9 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 SAMPLES = ROOT / "sample_histories"
-SAMPLE_SETS = ("", "violations", "handwritten", "handwritten-violations")
+ROOMS = ("fulltilt", "winamax", "kingsclub", "merge", "phh")
+SAMPLE_SETS = ("", "violations", "handwritten", "handwritten-violations",
+               *(f"rooms/{room}" for room in ROOMS))
 SIM_HANDS, SIM_SEED, SIM_BLOCK = 100_000, 20261201, 100
 
 
@@ -58,9 +60,22 @@ def plain(value: Any) -> Any:
     return value
 
 
+def sample_label(name: str) -> str:
+    """The snapshot's name of a folder of sample_histories/: `samples-rooms-phh`."""
+    return "samples-" + (name.replace("/", "-") or "top")
+
+
 def sample_files(name: str) -> list[Path]:
+    """The hand histories of a folder of sample_histories/ (not its README or manifest)."""
+    from razz.parser import sites
+
     folder = SAMPLES / name if name else SAMPLES
-    return sorted(p for p in folder.glob("*.txt") if p.name != "README.md")
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in sites.suffixes())
+
+
+def labelled_files(label: str) -> list[Path]:
+    """The files of a snapshot's sample set, by its label."""
+    return sample_files({sample_label(name): name for name in SAMPLE_SETS}[label])
 
 
 def corpus_files() -> list[Path]:
@@ -79,6 +94,7 @@ def audit_lines(files: Iterable[Path]) -> list[str]:
     """`razz audit --format json` of the files, each file named relative to its folder above."""
     from razz.parser import Hand, ParseError, read_path
     from razz.replay.audit import audit_hand
+    from razz.replay.ruleset import site_ruleset
     from razz.replay.tablecheck import TableCheck
 
     lines: list[str] = []
@@ -91,7 +107,7 @@ def audit_lines(files: Iterable[Path]) -> list[str]:
                                          "line": item.line, "rule": "PARSE",
                                          "message": item.message}, ensure_ascii=False))
             elif isinstance(item, Hand):
-                result = audit_hand(item)
+                result = audit_hand(item, site_ruleset(item.header.site))
                 for f in (*result.findings, *check.feed(item, result)):
                     lines.append(_finding(f, name))
     lines += [_finding(f, relative(Path(f.source))) for f in check.finish()]
@@ -109,6 +125,7 @@ def per_hand(files: Iterable[Path]) -> Iterator[tuple[str, str, str, str]]:
     from razz.parser import Hand, read_path
     from razz.parser.serialize import result_to_dict
     from razz.replay.audit import audit_hand
+    from razz.replay.ruleset import site_ruleset
 
     for path in files:
         name = relative(path)
@@ -120,7 +137,7 @@ def per_hand(files: Iterable[Path]) -> Iterator[tuple[str, str, str, str]]:
             elif "source" in parsed:  # skipped hands and errors: the file, wherever it is read
                 parsed["source"] = name
             if isinstance(item, Hand):
-                result = plain(audit_hand(item))
+                result = plain(audit_hand(item, site_ruleset(item.header.site)))
                 result.pop("source", None)
                 for f in result["findings"]:
                     f.pop("source", None)
@@ -193,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--large", action="store_true", help="also the 100,000 simulated hands")
     args = parser.parse_args(argv)
     sets: list[tuple[str, list[Path]]] = [
-        (f"samples-{name or 'top'}", sample_files(name)) for name in SAMPLE_SETS
+        (sample_label(name), sample_files(name)) for name in SAMPLE_SETS
     ]
     if corpus_files():
         sets.append(("corpus-pokerstars", corpus_files()))
