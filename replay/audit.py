@@ -110,6 +110,7 @@ class HandAudit(Visitor[HandResult]):
         self.findings: list[Finding] = []
         self.actions: list[ActionRecord] = []
         self.pot = 0
+        self.paid = 0  # collected so far, by every player
         self.result_: HandResult | None = None
 
     def begin(self, state: HandState) -> None:
@@ -173,8 +174,10 @@ class HandAudit(Visitor[HandResult]):
         if i is None:
             return
         p = state.players[i]
-        # The pot moves only by what this line moved for its player (in, back or out).
-        self.pot += p.committed - self._committed
+        # The pot is what is committed less what was collected: a bet nobody called that
+        # the log writes no line for (KingsClub, PHH) goes back when the round ends, before
+        # or during another player's line, and must leave the pot with the chips it returns.
+        self.pot = sum(q.committed for q in state.players) - self.paid
         if kind in _ACTIONS:
             record = self._action(kind, event, i, p)
             if record is None:
@@ -199,6 +202,7 @@ class HandAudit(Visitor[HandResult]):
             )
         elif kind is Collect:
             self.collected[i] += event.amount
+            self.paid += event.amount
             self.pot -= event.amount
             kind_name, chips, to_amount, all_in, street = "collect", event.amount, None, False, None
         else:  # Show

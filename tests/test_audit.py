@@ -117,6 +117,32 @@ def test_action_records_follow_the_pot_and_the_stacks() -> None:
     assert hero[-1].stack_after == _player(result, "Hero").final_stack
 
 
+ROOMS = Path(__file__).parents[1] / "sample_histories" / "rooms"
+
+
+@pytest.mark.parametrize("path, hand_id", [
+    (ROOMS / "kingsclub" / "001-razz-cash-500.00-1000.00-laomedon-xxxv-37795471.txt", None),
+    (ROOMS / "kingsclub" / "001-razz-cash-500.00-1000.00-laomedon-xxxv-39848358.txt", None),
+    (ROOMS / "phh" / "001-razz-tournament-3896238060-1.phhs", "206739065021"),
+], ids=["kingsclub-returned-to-the-winner", "kingsclub-returned-to-another",
+        "phh-returned-to-another"])
+def test_a_bet_returned_with_no_line_leaves_the_pot_in_the_action_records(
+    path: Path, hand_id: str | None,
+) -> None:
+    """KingsClub and PHH write no line for a bet nobody called: it goes back as the round
+    ends, before or during another player's line. The pot after each record is what is in
+    it: never less than nothing, and after the last collection the rake only."""
+    from razz.store.ingest import ruleset_for
+
+    hand = next(h for h in read_path(path) if isinstance(h, Hand)
+                and (hand_id is None or h.header.hand_id == hand_id))
+    result = audit_hand(hand, ruleset_for(hand))
+    assert result.findings == ()
+    actions = result.actions
+    assert actions[-1].kind == "collect" and actions[-1].pot_after == result.rake
+    assert min(a.pot_after for a in actions) >= 0
+
+
 def test_card_records_know_what_was_shown_and_what_was_only_seen() -> None:
     result = audit_hand(_hand("four_players_showdown.txt"))
     bob = [c for c in result.cards if c.player == "Bob"]
