@@ -71,15 +71,31 @@ def test_every_sample_hand_steps_to_its_stored_final_stacks_and_pots(
         stored = dict(zip(players[key]["player"], players[key]["final_stack"], strict=True))
         # A hand that breaks a rule may not add up (a bet larger than the stack…).
         assert final == stored or key not in clean, key
-        starts = {step.line: step for step in steps}
-        for line, pot in zip(actions[key]["line"], actions[key]["pot_after"], strict=True):
-            step = steps[hand_steps.step_of_line(steps, int(line))]
-            assert int(line) in step.lines, (key, line)
-            if line in starts and step.phase not in ("antes",):  # antes: one step for all
-                assert step.pot == pot, (key, line)
-        assert [s.line for s in steps] == sorted(s.line for s in steps), key
+        for (line, player, rank), row in hand_steps.action_places(actions[key]).items():
+            step = steps[hand_steps.step_of_line(steps, line)]
+            assert line in step.lines, (key, line)
+            if step.phase == "antes":  # antes: one step for all
+                continue
+            # the step of this action: its line, its player, as often as they act there
+            acted = [s for s in steps if s.line == line and any(
+                seat.acting and seat.player == player for seat in s.seats)]
+            assert acted[rank].pot == row["pot_after"], (key, line, player, rank)
+        assert_in_the_games_order(key, steps)
         checked += 1
-    assert checked == len(store["hands"]) > 2000
+    assert checked == len(store["hands"]) > 3000
+
+
+PHASES = ("seats", "antes", *hand_steps.STREETS, "showdown", "summary")
+WRITTEN_OUT_OF_ORDER = ("Merge Network:", "PHH:")  # an end-of-game block, a header of antes
+
+
+def assert_in_the_games_order(key: str, steps: list[hand_steps.Step]) -> None:
+    """The steps follow the game: seats, antes, the streets, the showdown, the summary; and
+    the file's lines, in a room that writes the game in its order."""
+    phases = [PHASES.index(s.phase) for s in steps]
+    assert phases == sorted(phases), (key, [s.phase for s in steps])
+    if not key.startswith(WRITTEN_OUT_OF_ORDER):
+        assert [s.line for s in steps] == sorted(s.line for s in steps), key
 
 
 def test_the_log_amounts_give_the_same_money_as_the_store(
@@ -173,6 +189,166 @@ def test_the_steps_follow_the_hand_action_by_action() -> None:
     fourth = steps[9]
     assert all(s.bet == 0 for s in fourth.seats)  # the bets went into the pot
     assert [s.folded for s in fourth.seats] == [True, False, False, True]
+
+
+# ------------------------------------------------------------- each room's own ways
+
+ROOMS = SAMPLES / "rooms"
+KINGSCLUB = ROOMS / "kingsclub"
+PHH_TABLE = ROOMS / "phh" / "001-razz-tournament-3896238060-1.phhs"
+MERGE_TABLE = ROOMS / "merge" / "001-razz-tournament-3896238060-1.xml"
+
+
+def audited_steps(source: Path | str, hand_id: str | None = None, with_money: bool = True
+                  ) -> tuple[list[hand_steps.Step], Any]:
+    """A hand's steps as the replayer makes them from what the importer stores (its text,
+    players and action rows, from the audit itself: no database), and the audit's result.
+    `source` is a file (the hand `hand_id` of it) or a hand's text."""
+    import dataclasses
+
+    import pandas as pd
+
+    from razz.parser import Hand, read_path, read_text
+    from razz.replay.audit import audit_hand
+    from razz.store.ingest import ruleset_for
+
+    read = read_path(source) if isinstance(source, Path) else read_text(source)
+    hand = next(h for h in read if isinstance(h, Hand)
+                and (hand_id is None or h.header.hand_id == hand_id))
+    result = audit_hand(hand, ruleset_for(hand))
+    actions = pd.DataFrame([dataclasses.asdict(a) for a in result.actions]
+                           if with_money else [],
+                           columns=[f.name for f in dataclasses.fields(result.actions[0])])
+    seats = [(p.seat, p.player, p.is_hero, p.starting_stack) for p in result.players]
+    steps = hand_steps.from_text(hand.text, hand.header.first_line, seats, actions, str)
+    return steps, result
+
+
+def stacks(step: hand_steps.Step) -> dict[str, int]:
+    return {s.player: s.stack for s in step.seats}
+
+
+def seat_of(step: hand_steps.Step, player: str) -> hand_steps.Seat:
+    (seat,) = [s for s in step.seats if s.player == player]
+    return seat
+
+
+@pytest.mark.parametrize("with_money", [True, False], ids=["store", "log"])
+def test_kingsclub_pays_the_pot_where_it_writes_it_after_the_summary(with_money: bool) -> None:
+    steps, result = audited_steps(KINGSCLUB / "001-razz-cash-500.00-1000.00-laomedon-xxxv"
+                                  "-37795471.txt", with_money=with_money)
+    summary, paid = steps[-2:]
+    assert summary.phase == "summary" and summary.pot == 112500  # the pot, not yet paid
+    assert paid.line == 42 and paid.text == "[Kd] KC collects 112500 from the pot"
+    assert paid.pot == 0 and stacks(paid) == {p.player: p.final_stack for p in result.players}
+
+
+@pytest.mark.parametrize("with_money", [True, False], ids=["store", "log"])
+def test_a_bet_nobody_called_goes_back_where_the_room_writes_no_line_for_it(
+    with_money: bool,
+) -> None:
+    """KingsClub and PHH write no `Uncalled bet` line: the chips still go back to their
+    owner when the betting is over, who here is not the player who wins the pot."""
+    hands = [(KINGSCLUB / "001-razz-cash-500.00-1000.00-laomedon-xxxv-39848358.txt", None,
+              "RazzHero KC", 12500), (PHH_TABLE, "206739065021", "ΣΙΓΜΑ PHH", 29)]
+    for path, hand_id, owner, amount in hands:
+        steps, result = audited_steps(path, hand_id, with_money)
+        final = {p.player: p.final_stack for p in result.players}
+        assert stacks(steps[-1]) == final, path
+        (back,) = [s for s in steps if any("uncalled" in note for note in s.notes)]
+        assert back.notes == (f"The uncalled {amount} goes back to {owner} (the log writes no "
+                              "line for it).",)
+        assert all(owner not in s.text for s in steps if "collects" in s.text)
+        assert seat_of(back, owner).stack == final[owner]
+
+
+def test_the_store_keeps_each_ante_of_a_phh_line_apart() -> None:
+    """A PHH file writes every ante on one line: each player's stack after the antes is
+    their own, not the last ante's."""
+    steps, result = audited_steps(PHH_TABLE, "206739065021")
+    (antes,) = [s for s in steps if s.phase == "antes"]
+    assert len(set(antes.lines)) == 1
+    assert stacks(antes) == {p.player: p.starting_stack - 10 for p in result.players}
+    assert len(set(stacks(antes).values())) > 1
+
+
+PHH_ALL_KNOWN = """variant = 'FR'
+antes = [5, 5, 5]
+bring_in = 10
+small_bet = 20
+big_bet = 40
+starting_stacks = [500, 500, 500]
+players = ['ann', 'bob', 'cy']
+finishing_stacks = [475, 540, 485]
+actions = [
+  'd dh p1 2s3s4h',
+  'd dh p2 5d6d7h',
+  'd dh p3 KcQcKh',
+  'p3 pb',
+  'p1 cbr 20',
+  'p2 cc',
+  'p3 f',
+  'd dh p1 9c',
+  'd dh p2 8c',
+  'p2 cc',
+  'p1 cc',
+  'd dh p1 Js',
+  'd dh p2 As',
+  'p2 cc',
+  'p1 cc',
+  'd dh p1 Jd',
+  'd dh p2 2c',
+  'p2 cc',
+  'p1 cc',
+  'd dh p1 Th',
+  'd dh p2 3c',
+  'p2 cc',
+  'p1 cc',
+  'p1 sm 2s3s4h9cJsJdTh',
+  'p2 sm 5d6d7h8cAs2c3c',
+]
+"""
+
+
+def test_phh_keeps_the_others_down_cards_face_down_until_they_are_shown() -> None:
+    """PHH writes every player's cards as dealt (`others_down_cards = "always"`): the table
+    shows the hero's (the first player whose down cards are given, ann) and the up cards,
+    each other hand's down cards from its show on, and at the end every card the log gives
+    (cy's, who folded, too). The bring-in is the header's: its line has no amount."""
+    for with_money in (True, False):
+        steps, result = audited_steps(PHH_ALL_KNOWN, with_money=with_money)
+        assert result.findings == ()
+        river = [s for s in steps if s.phase == "7th"][-1]
+        assert [c.code for c in seat_of(river, "bob").cards] == ["", "", "7h", "8c", "As",
+                                                                  "2c", ""]
+        assert [c.code for c in seat_of(river, "ann").cards] == [
+            "2s", "3s", "4h", "9c", "Js", "Jd", "Th"]
+        (ann_shows,) = [s for s in steps if s.text.startswith("ann shows")]
+        assert [c.code for c in seat_of(ann_shows, "bob").cards][:3] == ["", "", "7h"]
+        (bob_shows,) = [s for s in steps if s.text.startswith("bob shows")]
+        assert [c.code for c in seat_of(bob_shows, "bob").cards] == [
+            "5d", "6d", "7h", "8c", "As", "2c", "3c"]
+        assert [c.code for c in seat_of(steps[-1], "cy").cards] == ["Kc", "Qc", "Kh"]
+        assert [c.code for c in seat_of(steps[-2], "cy").cards] == ["", "", "Kh"]
+        (bring_in,) = [s for s in steps if "brings in" in s.text]
+        assert (bring_in.text, seat_of(bring_in, "cy").bet, bring_in.pot) == (
+            "cy brings in for 10", 10, 25)
+        assert stacks(steps[-1]) == {p.player: p.final_stack for p in result.players}
+
+
+def test_merge_steps_follow_the_game_not_the_files_lines() -> None:
+    """A Merge file writes the return of a bet nobody called and the showdown in its end of
+    game block, after the shows: the steps take them where they happened."""
+    steps, result = audited_steps(MERGE_TABLE, "3896238060-32")
+    texts = [s.text for s in steps]
+    back = next(i for i, t in enumerate(texts) if t.startswith("The uncalled"))
+    shows = next(i for i, t in enumerate(texts) if " shows " in t)
+    assert back < shows and steps[back].line > steps[shows].line
+    assert_in_the_games_order("Merge Network:3896238060-32", steps)
+    collect = next(i for i, t in enumerate(texts) if " collects " in t)
+    assert hand_steps.step_of_line(steps, steps[collect].line) == collect
+    assert hand_steps.step_of_line(steps, steps[back].line) == back
+    assert stacks(steps[-1]) == {p.player: p.final_stack for p in result.players}
 
 
 # ----------------------------------------------------------------------------- HTML
