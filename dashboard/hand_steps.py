@@ -474,6 +474,8 @@ def _summary(table: _Table, items: list[tuple[int, ev.Event]], i: int,
              money: Callable[[int], str]) -> int:
     """The summary, one step: cards shown there become known; the total pot and rake."""
     table.phase, table.street = "summary", None
+    for player in table.order:  # the betting is over: the chips are in the pot (KingsClub
+        table.set(player, bet=0)  # pays it after its summary)
     lines, total = [], None
     while i < len(items):
         line, event = items[i]

@@ -239,6 +239,7 @@ def test_kingsclub_pays_the_pot_where_it_writes_it_after_the_summary(with_money:
                                   "-37795471.txt", with_money=with_money)
     summary, paid = steps[-2:]
     assert summary.phase == "summary" and summary.pot == 112500  # the pot, not yet paid
+    assert all(seat.bet == 0 for seat in summary.seats)  # every chip in it
     assert paid.line == 42 and paid.text == "[Kd] KC collects 112500 from the pot"
     assert paid.pot == 0 and stacks(paid) == {p.player: p.final_stack for p in result.players}
 
