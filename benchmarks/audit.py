@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/audit.py [PATH ...] [--rounds N] [--seconds S] [--ruleset NAME]
 
-PATHs are hand-history files or folders (default: sample_histories/, the real PokerStars
-Razz file of ../shared/corpus, and tests/data/replay/). Each round parses the files once and
+PATHs are hand-history files or folders (default: sample_histories/ but its rooms/, the real
+PokerStars Razz file of ../shared/corpus, and tests/data/replay/). Each round parses the files once and
 audits the parsed hands once, on one core; rounds go on for at least `--rounds` rounds and
 `--seconds` seconds. The target is 3,000 audited hands per second. Each round also writes the
 parsed hands back as PokerStars text (the writer `razz simulate` uses): a line of its own,
@@ -20,8 +20,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_histories"  # read without rooms/: other rooms, under other rules
 DEFAULT = [
-    ROOT / "sample_histories",
+    SAMPLES,
     ROOT.parent / "shared" / "corpus" / "pokerstars" / "Razz-USD-0.04-0.08-200911.txt",
     ROOT / "tests" / "data" / "replay",
 ]
@@ -33,7 +34,8 @@ def _files(paths: list[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*.txt") if not p.name.startswith("."))
+            files += sorted(p for p in path.rglob("*.txt") if not p.name.startswith(".")
+                            and not (path == SAMPLES and p.relative_to(path).parts[0] == "rooms"))
         elif path.is_file():
             files.append(path)
     return files

@@ -31,12 +31,17 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_histories"
 
 
+def _pokerstars_samples() -> list[Path]:
+    """The PokerStars files of sample_histories/ (not rooms/: other rooms, other rules)."""
+    return sorted(p for p in SAMPLES.rglob("*.txt") if "rooms" not in p.relative_to(SAMPLES).parts)
+
+
 def _files(hands: int) -> list[Path]:
     """The first files of sample_histories/ that hold `hands` hands."""
     from razz.parser import Hand, read_path
 
     files, total = [], 0
-    for f in sorted(SAMPLES.rglob("*.txt")):
+    for f in _pokerstars_samples():
         if total >= hands:
             break
         files.append(f)
@@ -83,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from razz.parser import Hand, read_path
 
-    files = sorted(SAMPLES.rglob("*.txt"))
+    files = _pokerstars_samples()
     every = [h for f in files for h in read_path(f) if isinstance(h, Hand)]
     hands = every[:: max(1, len(every) // args.hands)][: args.hands]
     with tempfile.NamedTemporaryFile(suffix=".pkl") as tmp:

@@ -3,8 +3,8 @@
     python benchmarks/dashboard.py [--hands 1000000] [--db FILE] [--keep] [--rounds 5]
 
 The store. Simulating and importing a million hands takes hours on two cores, so the store is
-built in two steps: `razz import sample_histories` (the real importer, about 2,200 hands),
-then copies of those hands are added in SQL until there are `--hands` of them. Each copy gets
+built in two steps: `razz import sample_histories` (the real importer, about 3,200 hands of
+six rooms), then copies of those hands are added in SQL until there are `--hands` of them. Each copy gets
 new keys and hand numbers, is moved 6 hours later per copy (so the days spread over years
 and sessions do not pile up), comes from a copy of its file (`…/file.txt#N`), and has its
 hero renamed to one player, `Hero★`: the store of a player who logged a million hands, which
