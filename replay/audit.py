@@ -111,6 +111,7 @@ class HandAudit(Visitor[HandResult]):
         self.actions: list[ActionRecord] = []
         self.pot = 0
         self.paid = 0  # collected so far, by every player
+        self.returned = 0  # uncalled bets given back so far (`state.record.returned`)
         self.result_: HandResult | None = None
 
     def begin(self, state: HandState) -> None:
@@ -174,10 +175,17 @@ class HandAudit(Visitor[HandResult]):
         if i is None:
             return
         p = state.players[i]
-        # The pot is what is committed less what was collected: a bet nobody called that
-        # the log writes no line for (KingsClub, PHH) goes back when the round ends, before
-        # or during another player's line, and must leave the pot with the chips it returns.
-        self.pot = sum(q.committed for q in state.players) - self.paid
+        # The pot moves by what this line moved for its player (in, back or out), unless
+        # chips went back since the last recorded line: a bet nobody called that the log
+        # writes no line for (KingsClub, PHH) goes back when the round ends, before or
+        # during another player's line. The pot is then what is committed less what was
+        # collected (every other change of a player's chips is a line of that player's).
+        returned = len(state.record.returned)
+        if returned == self.returned:
+            self.pot += p.committed - self._committed
+        else:
+            self.returned = returned
+            self.pot = sum(q.committed for q in state.players) - self.paid
         if kind in _ACTIONS:
             record = self._action(kind, event, i, p)
             if record is None:
