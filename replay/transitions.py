@@ -210,7 +210,11 @@ def deal(state: HandState, e: Dealt) -> None:
         return
     before = CARDS_BEFORE[e.street]
     held = p.cards
-    card = next((c for c in new if c in RANK), UNKNOWN)
+    card = UNKNOWN
+    for c in new:
+        if c in RANK:
+            card = c
+            break
     if len(held) == before and held[0 if e.hero else DOOR :] == previous:
         p.cards = (*held, card)  # the usual line: the earlier cards repeated, one new card
     elif len(held) > before:

@@ -181,6 +181,14 @@ def dealt(state: HandState, e: Dealt) -> tuple[Finding, ...] | list[Finding]:
             )
         ):
             return NO_FINDINGS  # the common case: one new card, earlier ones repeated
+        if (
+            e.street is FIRST_STREET
+            and not p.cards
+            and not p.folded
+            and (state.deal.antes[i] or not setup.ante)
+            and _fresh(state.deal.seen, (*previous, *new), CARDS_AFTER[FIRST_STREET] if e.hero else 1)
+        ):
+            return NO_FINDINGS  # the common case of 3rd street: an ante, then the cards due
     rule = _DEAL_RULE[e.street]
     if i is None:
         return [
@@ -224,6 +232,18 @@ def dealt(state: HandState, e: Dealt) -> tuple[Finding, ...] | list[Finding]:
     else:
         found += _later_street(state, i, e, previous, new)
     return found
+
+
+def _fresh(seen: int, cards: tuple[str, ...], count: int) -> bool:
+    """Whether `cards` are `count` cards, each written as a card and none seen before."""
+    if len(cards) != count:
+        return False
+    for card in cards:
+        bit = BIT.get(card, 0)
+        if not bit or seen & bit:
+            return False
+        seen |= bit
+    return True
 
 
 def _third_street(
