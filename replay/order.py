@@ -55,10 +55,12 @@ def bring_in_players(state: HandState) -> tuple[int | None, int | None]:
     clockwise to the next player who can act (BRINGIN-ALLIN).
     """
     players = state.players
-    doors = [(door_key(d), i) for i, p in enumerate(players) if p.dealt_in and (d := door_card(p))]
-    if not doors:
+    natural, highest = None, -1
+    for i, p in enumerate(players):
+        if p.dealt_in and (d := door_card(p)) and door_key(d) >= highest:
+            natural, highest = i, door_key(d)  # on a tie (a card written twice), the later seat
+    if natural is None:
         return None, None
-    natural = max(doors)[1]
     for i in clockwise_from(len(players), natural):
         p = players[i]
         if p.dealt_in and not p.folded and not p.all_in:
@@ -69,11 +71,15 @@ def bring_in_players(state: HandState) -> tuple[int | None, int | None]:
 def best_boards(state: HandState, among: list[int]) -> list[int]:
     """The players among `among` whose exposed boards are the best (lowest), in seat order."""
     players = state.players
-    values = [(board_value(players[i].cards[UP_CARDS]), i) for i in among]
-    if not values:
-        return []
-    best = min(values)[0]
-    return [i for v, i in values if v == best]
+    best = 0
+    tied: list[int] = []
+    for i in among:
+        value = board_value(players[i].cards[UP_CARDS])
+        if not tied or value < best:
+            best, tied = value, [i]
+        elif value == best:
+            tied.append(i)
+    return tied
 
 
 def _tie(state: HandState, tied: list[int]) -> int:

@@ -70,6 +70,10 @@ def pots_of(committed: Sequence[int], folded: Sequence[bool], all_in: Sequence[b
         return []
     top = max(committed[i] for i in live)
     caps = sorted({committed[i] for i in live if all_in[i] and committed[i] < top})
+    if not caps and top > 0 and min(committed) >= 0:
+        # The usual hand: no side pot, so one pot of every chip put in (what the loop below
+        # gives, chips above the top live contribution included).
+        return [Pot(0, sum(committed), tuple(i for i in live if committed[i] >= top))]
     pots: list[Pot] = []
     previous = 0
     for level in (*caps, top):
@@ -97,6 +101,8 @@ def split_rake(amounts: Sequence[int], rake: int) -> list[int]:
     total = sum(amounts)
     if total <= 0 or rake <= 0:
         return [0] * len(amounts)
+    if len(amounts) == 1:
+        return [rake]  # no side pot: the main pot bears it all
     exact = [rake * a for a in amounts]
     shares = [e // total for e in exact]
     left = rake - sum(shares)
