@@ -137,6 +137,8 @@ def split_pot(
     """
     if not winners:
         return {}
+    if len(winners) == 1:
+        return {winners[0]: amount}  # no odd chip to place
     part, odd = divmod(amount, len(winners))
     order = odd_chip_order(winners, ruleset, cards)
     return {i: part + (1 if k < odd else 0) for k, i in enumerate(order)}
