@@ -12,8 +12,10 @@ by the work measured (imports, the grammar and the first hand's caches are in bo
   or not.
 
 To compare two versions of the engine, install the other one somewhere
-(`pip install --no-deps --target DIR CHECKOUT`) and run this script with `PYTHONPATH=DIR`.
-A run takes minutes: callgrind runs Python some fifty times slower.
+(`pip install --no-deps --target DIR CHECKOUT`) and pass `--against DIR`: the same hands are
+audited by both in one run, and the ratio of their instructions per hand is printed (or run
+this script with `PYTHONPATH=DIR` for that version's figures alone). A run takes minutes:
+callgrind runs Python some fifty times slower.
 """
 
 from __future__ import annotations
@@ -64,12 +66,16 @@ def _work(mode: str, hands_file: str) -> None:
         sum(1 for f in files for h in read_path(f) if isinstance(h, Hand))
 
 
-def _instructions(mode: str, hands_file: str, python: str) -> int:
+def _instructions(mode: str, hands_file: str, python: str, path: str | None = None) -> int:
+    """Instructions of one run of `_work`; `path`: the install of razz to run instead."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (path, env.get("PYTHONPATH"))))
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg",
              python, __file__, "--work", mode, hands_file],
-            capture_output=True, text=True, check=True, env=os.environ,
+            capture_output=True, text=True, check=True, env=env,
         )  # fmt: skip
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
@@ -81,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=500, help="hands to audit")
     parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--against", metavar="DIR",
+                        help="another install of razz (pip install --target DIR) to compare")
     parser.add_argument("--work", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.work:
@@ -95,10 +103,17 @@ def main(argv: list[str] | None = None) -> int:
         tmp.write(pickle.dumps(hands))
         tmp.flush()
         runs = {m: _instructions(m, tmp.name, args.python) for m in ("none", "audit", "parse")}
+        if args.against:
+            base = {m: _instructions(m, tmp.name, args.python, args.against)
+                    for m in ("none", "audit")}
     parsed = sum(1 for f in _files(len(hands)) for h in read_path(f) if isinstance(h, Hand))
     audit = (runs["audit"] - runs["none"]) / len(hands)
     parse = (runs["parse"] - runs["none"]) / parsed
     print(f"replay + audit {audit:13,.0f} instructions per hand ({len(hands)} hands)")
+    if args.against:
+        before = (base["audit"] - base["none"]) / len(hands)
+        print(f"  against      {before:13,.0f} instructions per hand ({args.against}):"
+              f" {before / audit:.3f} x as many")
     print(f"parse          {parse:13,.0f} instructions per hand ({parsed} hands)")
     print(f"audit / parse  {parse / audit:13.2f} x (hands audited per hand parsed)")
     return 0
