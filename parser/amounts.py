@@ -71,6 +71,13 @@ def amount_text(amount: int, unit: Unit, currency: str | None) -> str:
     ('$0.04', '€2')
     >>> amount_text(50, Unit.CHIP, None)
     '50'
+
+    Amounts in cents of no known currency (KingsClub's, whose header writes `500/1,000`) are
+    still written in whole units, not in cents:
+
+    >>> amount_text(50000, Unit.CENT, None), amount_text(12550, Unit.CENT, None)
+    ('500', '125.50')
     """
-    symbol = CURRENCY_SYMBOLS.get(currency, "") if unit is Unit.CENT and currency else ""
-    return format_cents(amount, symbol) if symbol else str(amount)
+    if unit is not Unit.CENT:
+        return str(amount)
+    return format_cents(amount, CURRENCY_SYMBOLS.get(currency, "") if currency else "")
