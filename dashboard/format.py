@@ -128,3 +128,27 @@ def duration(seconds: float) -> str:
     if minutes < 60:
         return f"{minutes} min"
     return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def started(at: object, text: object) -> str:
+    """When a hand started, in UTC, and as its log writes it when that says something else.
+
+    Rooms write the time their own way (`20:02:11 ET - 2023/04/13`, Merge's `20230414000211`);
+    the stored UTC time is the one every room shares.
+
+    >>> from datetime import datetime
+    >>> started(datetime(2023, 4, 14, 0, 2, 11), "20230414000211")
+    '2023-04-14 00:02:11 UTC (the log: 20230414000211)'
+    >>> started(datetime(2023, 4, 14, 0, 2, 11), "2023-04-14 00:02:11")
+    '2023-04-14 00:02:11 UTC'
+    >>> started(None, "2023/04/13 20:02:11 ET")
+    '2023/04/13 20:02:11 ET'
+    """
+    written = "" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text)
+    strftime = getattr(at, "strftime", None)
+    if strftime is None or (isinstance(at, float) and math.isnan(at)) or str(at) == "NaT":
+        return written
+    utc = strftime("%Y-%m-%d %H:%M:%S")
+    if not written or written == utc or written == f"{utc} UTC":
+        return f"{utc} UTC"
+    return f"{utc} UTC (the log: {written})"

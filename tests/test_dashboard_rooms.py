@@ -151,6 +151,44 @@ def test_the_replayer_names_the_hands_room(app: AppTest, rooms_db: Path) -> None
     assert any(s.value.startswith("PHH hand #") for s in at.subheader)
 
 
+@pytest.fixture(scope="module")
+def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped KingsClub and Merge samples: amounts in cents of no currency, Merge's time."""
+    from razz.store.importer import Settings, import_paths
+
+    db = tmp_path_factory.mktemp("dashboard-room-samples") / "rooms.duckdb"
+    samples = ROOT / "sample_histories" / "rooms"
+    import_paths([str(samples / "kingsclub"), str(samples / "merge")], db,
+                 settings=Settings(workers=0))
+    return db
+
+
+@pytest.mark.parametrize("room", ["KingsClub", "Merge Network"])
+def test_the_replayers_header_gives_stakes_time_and_level_as_people_read_them(
+    samples_db: Path, monkeypatch: pytest.MonkeyPatch, room: str
+) -> None:
+    ((key, stakes, started, level),) = sql(samples_db, """
+        SELECT hand_key, stakes, timezone('UTC', started_at), level FROM hands
+        WHERE room = ? ORDER BY hand_key LIMIT 1""", room)
+    # KingsClub's 500/1,000 is stored in cents of no currency (50000/100000): written in units
+    wrong = sql(samples_db, """
+        SELECT stakes, small_bet, big_bet, currency FROM hands WHERE unit = 'cent'
+          AND stakes <> concat(CASE currency WHEN 'USD' THEN '$' WHEN 'EUR' THEN '€' ELSE '' END,
+                               small_bet // 100, '/',
+                               CASE currency WHEN 'USD' THEN '$' WHEN 'EUR' THEN '€' ELSE '' END,
+                               big_bet // 100)
+          AND small_bet % 100 = 0 AND big_bet % 100 = 0""")
+    assert not wrong, wrong[:3]
+    monkeypatch.setenv(data.DB_ENV, str(samples_db))
+    monkeypatch.delenv(data.ALLOW_IMPORT_ENV, raising=False)
+    at = open_page(AppTest.from_file(str(APP), default_timeout=90), "replayer", hand=key)
+    (header,) = [t.value for t in at.text if t.value.startswith("Table ")]
+    assert f" {stakes} " in header, header
+    assert f"{started:%Y-%m-%d %H:%M:%S} UTC" in header, header
+    assert "None" not in header and "nan" not in header, header
+    assert (" level " in header) == (level is not None), header
+
+
 def test_the_audit_page_filters_by_room(app: AppTest, rooms_db: Path) -> None:
     at = open_page(app, "audit")
     assert at.selectbox(key="audit_room").options == [

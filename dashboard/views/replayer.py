@@ -45,9 +45,10 @@ def money(amount: Any) -> str:
 st.subheader(f"{fmt.markdown_literal(info['room'] or info['site'])} hand #{fmt.markdown_literal(info['hand_id'])}")
 st.text(  # st.text: the table's name is shown as written, never as Markdown
     f"Table {info['table_name']} · {info['stakes']} {info['kind']} · "
-    f"{info['started_text']} · {int(info['players'])} players"
-    + (f" · tournament {info['tournament_id']} level {info['level']}"
-       if not pd.isna(info["tournament_id"]) else "")
+    f"{fmt.started(info['started_at'], info['started_text'])} · {int(info['players'])} players"
+    + (f" · tournament {info['tournament_id']}" if not pd.isna(info["tournament_id"]) else "")
+    + (f" level {info['level']}"
+       if not pd.isna(info["tournament_id"]) and not pd.isna(info["level"]) else "")
 )
 cols = st.columns(4)
 cols[0].metric("Total pot", money(info["total_pot"]))
