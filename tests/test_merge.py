@@ -5,6 +5,7 @@ file, two audit clean and two have findings this file shows correct from the han
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,37 @@ def test_a_hand_mucked_at_the_showdown_is_mucked_after_the_showdown_starts() -> 
         kinds = [type(e) for e in h.events]
         assert kinds.index(ev.ShowDown) < min(k for k, t in enumerate(kinds) if t is ev.Muck)
         assert _audit(h) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('potnumber="1" player="5" pottype="n"/>\n  </round>',
+         'potnumber="x" player="5" pottype="n"/>\n  </round>', "pot number 'x' is not a number"),
+        ('seat="5"', 'seat="²"', "seat '²' is not a number"),  # a digit to isdigit, not to int
+        ('amount="0.30"', 'amount="Infinity"', "'Infinity' is not an amount"),
+        ('amount="0.30"', 'amount="1e999999999"', "'1e999999999' is not an amount"),
+        ('amount="0.30"', 'amount="1e40"', "'1e40' is not an amount"),
+    ],
+)  # fmt: skip
+def test_an_attribute_no_number_reads_is_one_error_at_its_line(old: str, new: str, message: str) -> None:
+    assert EXAMPLE.count(old) == 1
+    text = EXAMPLE.replace(old, new)
+    [error] = read_text(text, "x.xml")
+    assert isinstance(error, ParseError) and error.message == message
+    assert new.split("\n")[0] in text.split("\n")[error.line - 1]
+
+
+def test_shown_cards_without_a_card_list_and_time_stamps_no_date_has_are_read() -> None:
+    shown = EXAMPLE.replace(
+        '    <winner amount="0.40"', '    <cards type="SHOWN" player="5"/>\n    <winner amount="0.40"'
+    )
+    [hand] = read_text(shown, "x.xml")
+    assert isinstance(hand, Hand) and ev.Collect(22, "Ann", 30, "pot", None) in hand.events
+    for stamp in ("99999999999999999999", "²"):  # past any date; a digit int does not read
+        [hand] = read_text(EXAMPLE.replace('timestamp="1321414699986"', f'timestamp="{stamp}"'), "x.xml")
+        assert isinstance(hand, Hand)
+        if stamp == "²":  # the next action's stamp
+            assert hand.header.started_at.timestamp() == 1321414700.236
+    [hand] = read_text(re.sub(r'timestamp="\d+"', 'timestamp="99999999999999999999"', EXAMPLE), "x.xml")
+    assert isinstance(hand, Hand) and hand.header.started_at.isoformat() == "2011-11-15T22:36:28+00:00"

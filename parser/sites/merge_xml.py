@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import lru_cache
 from xml.parsers import expat
 
@@ -104,13 +104,26 @@ def _tree(raw: RawHand) -> _Element:
     return root[0]
 
 
+_MAX_DIGITS = 30
+"""Digits of the largest amount read: more is no stake, and `1e999999999` would take the
+memory of a billion digits."""
+
+
+def _number(text: str) -> int | None:
+    """A whole number written in ASCII digits (`isdigit` alone lets `²` through, which `int`
+    refuses)."""
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
 def _amount(text: str | None, scale: int, line: int) -> int:
     if text and text.isascii() and text.isdigit():  # a tournament's chips: most amounts
         return int(text) * scale
     try:
         value = Decimal((text or "").replace("$", "").replace(",", "")) * scale
-    except InvalidOperation:
+    except ArithmeticError:  # not a number (InvalidOperation), past Decimal's range (Overflow)
         raise MergeError(f"{text!r} is not an amount", line) from None
+    if not value.is_finite() or value.adjusted() > _MAX_DIGITS:  # `Infinity`, `1e999999999`
+        raise MergeError(f"{text!r} is not an amount", line)
     if value != value.to_integral_value() or value < 0:
         raise MergeError(f"{text!r} is not a whole number of the hand's units", line)
     return int(value)
@@ -349,12 +362,16 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
             continue
         if not seat.isdigit():
             raise MergeError(f"seat {seat!r} is not a number", p.line)
+        try:
+            number = int(seat)  # `٣` is a digit int reads; `²` is one it does not
+        except ValueError:
+            raise MergeError(f"seat {seat!r} is not a number", p.line) from None
         stack = _amount(p.attrs.get("balance"), scale, p.line)
         # Merge numbers seats from 0: seat N is the N+1th (seat 1 … of the other rooms).
         hand.seats[seat] = _Seat(
-            p.attrs.get("nickname", f"Seat {seat}"), int(seat) + 1, stack, start=stack
+            p.attrs.get("nickname", f"Seat {seat}"), number + 1, stack, start=stack
         )
-        hand.events.append(ev.SeatLine(p.line, hand.seats[seat].name, int(seat) + 1, stack))
+        hand.events.append(ev.SeatLine(p.line, hand.seats[seat].name, number + 1, stack))
     if len(hand.seats) < 2:
         raise MergeError("fewer than two players are dealt in", players[0].line)
     first_stamp: int | None = None
@@ -364,8 +381,8 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
         actions = [c for c in rnd.children if c.tag == "event"]
         cards = [c for c in rnd.children if c.tag == "cards"]
         for e in actions:
-            if first_stamp is None and e.attrs.get("timestamp", "").isdigit():
-                first_stamp = int(e.attrs["timestamp"])
+            if first_stamp is None:
+                first_stamp = _number(e.attrs.get("timestamp", ""))
         if kind == "BRING_IN":
             hand.new_street(ev.Street.THIRD, rnd.line)
             for c in cards:
@@ -381,7 +398,8 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
         for c in cards:
             if c.attrs.get("type") in ("SHOWN", "DRAW_DRAWN_CARDS", "HOLE"):
                 name = hand.seat(c).name
-                hand.known[name] = _fuller(hand.known.get(name, ()), _cards(c.attrs["cards"]))
+                shown = _cards(c.attrs.get("cards", ""))
+                hand.known[name] = _fuller(hand.known.get(name, ()), shown)
         winners += [c for c in rnd.children if c.tag == "winner"]
     left = [s for s in hand.seats.values() if not s.folded]
     showdown = len(left) > 1 and hand.street is ev.Street.SEVENTH
@@ -419,7 +437,9 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
         if w.attrs.get("uncalled") == "true":
             _return(events, ev.UncalledBet(w.line, who.name, amount))
             continue
-        number = int(w.attrs.get("potnumber", "1") or 1)
+        number = _number(w.attrs.get("potnumber", "1") or "1")
+        if number is None:
+            raise MergeError(f"pot number {w.attrs['potnumber']!r} is not a number", w.line)
         if len(pots) == 1:
             label, side = "pot", None
         else:
@@ -437,9 +457,11 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
         )
         big = min(hand.big_bets, default=0) or 2 * small
     start = attrs.get("starttime", "")
-    if first_stamp is not None:
+    try:  # the first action's time, in milliseconds; else the game's start
+        if first_stamp is None:
+            raise ValueError("no time stamp")
         started = dt.datetime.fromtimestamp(first_stamp / 1000, dt.UTC)
-    else:
+    except (ValueError, OverflowError, OSError):  # a stamp no date has
         try:
             started = dt.datetime.strptime(start, "%Y%m%d%H%M%S").replace(tzinfo=dt.UTC)
         except ValueError:
