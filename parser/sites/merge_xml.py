@@ -13,10 +13,11 @@ its line; every event carries the line of the element it comes from.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from typing import cast
 from xml.parsers import expat
 
 from razz.parser import events as ev
@@ -25,8 +26,8 @@ from razz.parser.sites.base import RAZZ, RawHand
 
 NAME = "Merge Network"
 _STATED = re.compile(r"\$?([\d,]+(?:\.\d+)?)\s*/\s*\$?([\d,]+(?:\.\d+)?)")
-_STREET = {
-    "THIRD_STREET": ev.Street.THIRD,
+_DEALT = {  # the rounds that deal cards: the bring-in's deals 3rd street
+    "BRING_IN": ev.Street.THIRD,
     "FOURTH_STREET": ev.Street.FOURTH,
     "FIFTH_STREET": ev.Street.FIFTH,
     "SIXTH_STREET": ev.Street.SIXTH,
@@ -68,40 +69,81 @@ class MergeError(ValueError):
         self.line = line
 
 
-@dataclass(slots=True)
-class _Element:
-    tag: str
-    attrs: dict[str, str]
-    line: int  # in the file
-    children: list[_Element] = field(default_factory=list)
+Element = tuple[str, dict[str, str], int]
+"""An element where it opens: its tag, its attributes and its line in the file."""
 
 
-def _tree(raw: RawHand) -> _Element:
-    """The element and its children, each with its line in the file."""
+def _elements(raw: RawHand) -> list[Element | str]:
+    """Every element of the text in file order: `(tag, attributes, line)` where it opens, its
+    tag alone where it closes (expat calls back for each; the closing one is `list.append`
+    itself, no Python frame)."""
     parser = expat.ParserCreate()
-    root: list[_Element] = []
-    stack: list[_Element] = []
+    items: list[Element | str] = []
+    append = items.append
+    before = raw.first_line - 1
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        element = _Element(tag, attrs, raw.first_line + parser.CurrentLineNumber - 1)
-        if stack:
-            stack[-1].children.append(element)
-        else:
-            root.append(element)
-        stack.append(element)
-
-    def end(tag: str) -> None:
-        stack.pop()
+        append((tag, attrs, before + parser.CurrentLineNumber))
 
     parser.StartElementHandler = start
-    parser.EndElementHandler = end
+    parser.EndElementHandler = append
     try:
         parser.Parse(raw.text, True)
     except expat.ExpatError as exc:
         raise MergeError(
             f"not well-formed XML: {expat.ErrorString(exc.code)}", raw.first_line + exc.lineno - 1
         ) from None
-    return root[0]
+    finally:
+        parser.StartElementHandler = parser.EndElementHandler = None  # no cycle to collect
+    return items
+
+
+@dataclass(slots=True)
+class _Round:
+    """A `<round>` and its children: its actions, its cards and its winners, each in file
+    order (other children, and anything deeper, are not the hand's)."""
+
+    round: Element
+    actions: list[Element] = field(default_factory=list)
+    cards: list[Element] = field(default_factory=list)
+    winners: list[Element] = field(default_factory=list)
+
+
+def _game(items: list[Element | str]) -> tuple[Element | None, list[Element], list[_Round]]:
+    """Of the game's elements (the first is the `<game>`): its first `<players>`, the children
+    of that (whatever their tag), and its `<round>`s."""
+    players: Element | None = None
+    seats: list[Element] = []
+    rounds: list[_Round] = []
+    depth = 1  # the <game>'s children are at depth 2
+    round_: _Round | None = None  # the <round> whose children come, if they are a round's
+    into_seats = False  # the children that come are the first <players>'
+    for item in itertools.islice(items, 1, None):
+        if item.__class__ is str:
+            depth -= 1
+            continue
+        element = cast(Element, item)
+        depth += 1
+        if depth == 3:
+            if into_seats:
+                seats.append(element)
+            elif round_ is not None:
+                tag = element[0]
+                if tag == "event":
+                    round_.actions.append(element)
+                elif tag == "cards":
+                    round_.cards.append(element)
+                elif tag == "winner":
+                    round_.winners.append(element)
+        elif depth == 2:
+            tag = element[0]
+            into_seats, round_ = False, None
+            if tag == "round":
+                round_ = _Round(element)
+                rounds.append(round_)
+            elif tag == "players" and players is None:
+                players, into_seats = element, True
+    return players, seats, rounds
 
 
 _MAX_DIGITS = 30
@@ -129,19 +171,24 @@ def _amount(text: str | None, scale: int, line: int) -> int:
     return int(value)
 
 
-@lru_cache(maxsize=4096)
-def _cards(text: str) -> tuple[str, ...]:
-    # Cached: a player's `<cards>` list is repeated in every round of the hand.
-    return tuple(UNKNOWN_CARD if c == "null" else c for c in text.split(",") if c)
+_AMOUNTS: dict[int, dict[str, int]] = {1: {}, 100: {}}
+"""Amounts read, by the hand's scale: a file repeats the same few (`0.05`, `10.00`)."""
+_CARDS: dict[str, tuple[tuple[str, ...], tuple[int, int]]] = {}
+"""Card lists read, with how much each shows: a player's list is repeated round after round."""
+_CACHED = 4096  # entries of each, at most
 
 
-def _fuller(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
-    """Of two lists of a player's cards, the one that shows more."""
-
-    def score(c: tuple[str, ...]) -> tuple[int, int]:
-        return (len(c) - c.count(UNKNOWN_CARD), len(c))
-
-    return b if score(b) >= score(a) else a
+def _cards(text: str) -> tuple[tuple[str, ...], tuple[int, int]]:
+    """A `cards` list, and how much it shows (cards known, then cards): of two lists of a
+    player's cards, the one that shows more is kept (the later one when they tie)."""
+    found = _CARDS.get(text)
+    if found is None:
+        cards = tuple(UNKNOWN_CARD if c == "null" else c for c in text.split(",") if c)
+        found = (cards, (len(cards) - cards.count(UNKNOWN_CARD), len(cards)))
+        if len(_CARDS) >= _CACHED:
+            _CARDS.clear()
+        _CARDS[text] = found
+    return found
 
 
 @dataclass(slots=True)
@@ -159,23 +206,41 @@ class _Seat:
 class _Hand:
     seats: dict[str, _Seat]
     scale: int
+    amounts: dict[str, int]  # _AMOUNTS of the scale
     events: list[ev.Event] = field(default_factory=list)
     street: ev.Street | None = None
     level: int = 0
     completed: bool = False
     small_bets: list[int] = field(default_factory=list)
     big_bets: list[int] = field(default_factory=list)
-    shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    known: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the most seen of each
+    shows: list[tuple[int, ev.Show | ev.Muck]] = field(default_factory=list)  # where in events
+    # the most seen of each player's cards, and how much that shows
+    known: dict[str, tuple[tuple[int, int], tuple[str, ...]]] = field(default_factory=dict)
 
-    def seat(self, e: _Element) -> _Seat:
-        who = self.seats.get(e.attrs.get("player", ""))
+    def seat(self, attrs: dict[str, str], line: int) -> _Seat:
+        who = self.seats.get(attrs.get("player", ""))
         if who is None:
-            raise MergeError(f"no player sits in seat {e.attrs.get('player')!r}", e.line)
+            raise MergeError(f"no player sits in seat {attrs.get('player')!r}", line)
         return who
 
-    def amount(self, e: _Element) -> int:
-        return _amount(e.attrs.get("amount"), self.scale, e.line)
+    def amount(self, text: str | None, line: int) -> int:
+        value = self.amounts.get(text) if text else None
+        if value is None:
+            value = _amount(text, self.scale, line)
+            if len(self.amounts) >= _CACHED:
+                self.amounts.clear()
+            self.amounts[text] = value  # type: ignore[index]
+        return value
+
+    def see(self, name: str, cards: tuple[str, ...], shows: tuple[int, int]) -> None:
+        """A list of the player's cards: kept when it shows no less than the one kept."""
+        kept = self.known.get(name)
+        if kept is None or shows >= kept[0]:
+            self.known[name] = (shows, cards)
+
+    def cards_of(self, name: str) -> tuple[str, ...]:
+        kept = self.known.get(name)
+        return () if kept is None else kept[1]
 
     def new_street(self, street: ev.Street, line: int) -> None:
         self.street, self.level = street, 0
@@ -183,15 +248,15 @@ class _Hand:
             s.street_bet = 0
         self.events.append(ev.StreetStart(line, street))
 
-    def deal(self, e: _Element) -> None:
-        who = self.seat(e)
-        cards = _cards(e.attrs.get("cards", ""))
+    def deal(self, attrs: dict[str, str], line: int) -> None:
+        who = self.seat(attrs, line)
+        cards, shows = _cards(attrs.get("cards", ""))
         if who.folded or len(cards) <= who.held or self.street is None:
             return  # a folded hero's cards repeated, or nothing new
-        hero = e.attrs.get("type") == "HOLE"
+        hero = attrs.get("type") == "HOLE"
         new = cards[who.held :]
         who.held = len(cards)
-        self.known[who.name] = _fuller(self.known.get(who.name, ()), cards)
+        self.see(who.name, cards, shows)
         if not hero:
             if self.street is ev.Street.SEVENTH:
                 return  # an opponent's river card, face down: the show gives it, if any
@@ -200,7 +265,7 @@ class _Hand:
             new = new if self.street is ev.Street.THIRD else new[-1:]
             if self.street is ev.Street.THIRD:
                 new = (UNKNOWN_CARD, UNKNOWN_CARD, *new[2:3])
-        self.events.append(ev.Dealt(e.line, who.name, self.street, (), new, hero))
+        self.events.append(ev.Dealt(line, who.name, self.street, (), new, hero))
 
     def put(self, who: _Seat, chips: int) -> bool:
         """Chips into the pot; whether they were the player's last."""
@@ -209,34 +274,33 @@ class _Hand:
         self.level = max(self.level, who.street_bet)
         return who.stack == 0
 
-    def act(self, e: _Element) -> None:
-        kind = e.attrs.get("type", "")
+    def act(self, attrs: dict[str, str], line: int) -> None:
+        kind = attrs.get("type", "")
         if kind in ("CHAT", "PLAYER_OUT"):
             return
-        who = self.seat(e)
-        line, name = e.line, who.name
+        who = self.seat(attrs, line)
+        name = who.name
         street = self.street
-        if kind == "ANTE":
-            amount = self.amount(e)
+        if kind == "FOLD":
+            who.folded = True
+            self.events.append(ev.Fold(line, name))
+        elif kind == "CALL":
+            amount = self.amount(attrs.get("amount"), line)
+            self.events.append(ev.Call(line, name, amount, self.put(who, amount)))
+        elif kind == "CHECK":
+            self.events.append(ev.Check(line, name))
+        elif kind == "ANTE":
+            amount = self.amount(attrs.get("amount"), line)
             self.events.append(ev.PostAnte(line, name, amount, self.put(who, amount)))
             who.street_bet = 0
             self.level = 0
-        elif kind == "BRING_IN":
-            amount = self.amount(e)
-            self.events.append(ev.BringIn(line, name, amount, self.put(who, amount)))
-        elif kind == "COMPLETE":
-            to = self.amount(e)
-            all_in = self.put(who, to - who.street_bet)
-            self.completed = True
-            self.small_bets.append(to)
-            self.events.append(ev.Complete(line, name, to, all_in))
         elif kind == "BET":
-            amount = self.amount(e)
+            amount = self.amount(attrs.get("amount"), line)
             all_in = self.put(who, amount)
             (self.big_bets if street and street.is_big_bet else self.small_bets).append(amount)
             self.events.append(ev.Bet(line, name, amount, all_in))
         elif kind == "RAISE":
-            to = self.amount(e)
+            to = self.amount(attrs.get("amount"), line)
             before = self.level
             all_in = self.put(who, to - who.street_bet)
             if street is ev.Street.THIRD and not self.completed:
@@ -244,21 +308,25 @@ class _Hand:
                 self.events.append(ev.Complete(line, name, to, all_in))
             else:
                 self.events.append(ev.Raise(line, name, to, to - before, all_in))
-        elif kind == "CALL":
-            amount = self.amount(e)
-            self.events.append(ev.Call(line, name, amount, self.put(who, amount)))
+        elif kind == "BRING_IN":
+            amount = self.amount(attrs.get("amount"), line)
+            self.events.append(ev.BringIn(line, name, amount, self.put(who, amount)))
+        elif kind == "COMPLETE":
+            to = self.amount(attrs.get("amount"), line)
+            all_in = self.put(who, to - who.street_bet)
+            self.completed = True
+            self.small_bets.append(to)
+            self.events.append(ev.Complete(line, name, to, all_in))
         elif kind == "ALL_IN":
-            self._all_in(who, self.amount(e), line)
-        elif kind == "CHECK":
-            self.events.append(ev.Check(line, name))
-        elif kind == "FOLD":
-            who.folded = True
-            self.events.append(ev.Fold(line, name))
+            self._all_in(who, self.amount(attrs.get("amount"), line), line)
         elif kind == "SHOW":
-            self.shown.setdefault(name, ())
-            self.events.append(ev.Show(line, name, (), None))  # cards from <cards SHOWN>
+            show = ev.Show(line, name, (), None)  # cards from <cards SHOWN>, at the end
+            self.shows.append((len(self.events), show))
+            self.events.append(show)
         elif kind == "MUCK":
-            self.events.append(ev.Muck(line, name))
+            muck = ev.Muck(line, name)
+            self.shows.append((len(self.events), muck))
+            self.events.append(muck)
         else:
             raise MergeError(f"event type {kind!r} is not one of a Razz hand", line)
 
@@ -345,108 +413,94 @@ def read_game(raw: RawHand, stakes: str | None = None) -> ev.ParseResult:
 
 
 def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
-    game = _tree(raw)
-    if game.tag != "game":
-        raise MergeError("not a <game> element", game.line)
-    attrs = game.attrs
+    items = _elements(raw)
+    tag, attrs, game_line = cast(Element, items[0])  # an element opens the text (or expat fails)
+    if tag != "game":
+        raise MergeError("not a <game> element", game_line)
+    players, seats, rounds = _game(items)
     data = attrs.get("data", "").split("|")
     tournament = data[-1] == "true"
     scale = 1 if tournament else 100
-    players = [c for c in game.children if c.tag == "players"]
-    if not players:
-        raise MergeError("the game has no <players>", game.line)
-    hand = _Hand({}, scale)
-    for p in players[0].children:
-        seat = p.attrs.get("seat", "")
-        if p.attrs.get("dealtin", "true") != "true":
+    if players is None:
+        raise MergeError("the game has no <players>", game_line)
+    hand = _Hand({}, scale, _AMOUNTS[scale])
+    for _, p, line in seats:
+        seat = p.get("seat", "")
+        if p.get("dealtin", "true") != "true":
             continue
         if not seat.isdigit():
-            raise MergeError(f"seat {seat!r} is not a number", p.line)
+            raise MergeError(f"seat {seat!r} is not a number", line)
         try:
             number = int(seat)  # `٣` is a digit int reads; `²` is one it does not
         except ValueError:
-            raise MergeError(f"seat {seat!r} is not a number", p.line) from None
-        stack = _amount(p.attrs.get("balance"), scale, p.line)
+            raise MergeError(f"seat {seat!r} is not a number", line) from None
+        stack = hand.amount(p.get("balance"), line)
         # Merge numbers seats from 0: seat N is the N+1th (seat 1 … of the other rooms).
-        hand.seats[seat] = _Seat(
-            p.attrs.get("nickname", f"Seat {seat}"), number + 1, stack, start=stack
-        )
-        hand.events.append(ev.SeatLine(p.line, hand.seats[seat].name, number + 1, stack))
+        who = hand.seats[seat] = _Seat(p.get("nickname", f"Seat {seat}"), number + 1, stack, start=stack)
+        hand.events.append(ev.SeatLine(line, who.name, number + 1, stack))
     if len(hand.seats) < 2:
-        raise MergeError("fewer than two players are dealt in", players[0].line)
+        raise MergeError("fewer than two players are dealt in", players[2])
     first_stamp: int | None = None
-    winners: list[_Element] = []
-    for rnd in (c for c in game.children if c.tag == "round"):
-        kind = rnd.attrs.get("id", "")
-        actions = [c for c in rnd.children if c.tag == "event"]
-        cards = [c for c in rnd.children if c.tag == "cards"]
-        for e in actions:
-            if first_stamp is None:
-                first_stamp = _number(e.attrs.get("timestamp", ""))
-        if kind == "BRING_IN":
-            hand.new_street(ev.Street.THIRD, rnd.line)
-            for c in cards:
-                if c.attrs.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
-                    hand.deal(c)
-        elif kind in _STREET and _STREET[kind] is not ev.Street.THIRD:
-            hand.new_street(_STREET[kind], rnd.line)
-            for c in cards:
-                if c.attrs.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
-                    hand.deal(c)
-        for e in actions:
-            hand.act(e)
-        for c in cards:
-            if c.attrs.get("type") in ("SHOWN", "DRAW_DRAWN_CARDS", "HOLE"):
-                name = hand.seat(c).name
-                shown = _cards(c.attrs.get("cards", ""))
-                hand.known[name] = _fuller(hand.known.get(name, ()), shown)
-        winners += [c for c in rnd.children if c.tag == "winner"]
+    winners: list[Element] = []
+    for rnd in rounds:
+        if first_stamp is None:
+            for _, e, _ in rnd.actions:
+                first_stamp = _number(e.get("timestamp", ""))
+                if first_stamp is not None:
+                    break
+        street = _DEALT.get(rnd.round[1].get("id", ""))
+        if street is not None:
+            hand.new_street(street, rnd.round[2])
+            for _, c, line in rnd.cards:
+                if c.get("type") in ("HOLE", "DRAW_DRAWN_CARDS"):
+                    hand.deal(c, line)
+        for _, e, line in rnd.actions:
+            hand.act(e, line)
+        for _, c, line in rnd.cards:
+            if c.get("type") in ("SHOWN", "DRAW_DRAWN_CARDS", "HOLE"):
+                hand.see(hand.seat(c, line).name, *_cards(c.get("cards", "")))
+        winners += rnd.winners
     left = [s for s in hand.seats.values() if not s.folded]
     showdown = len(left) > 1 and hand.street is ev.Street.SEVENTH
     # A hand shown (all-in, or at the end) is shown at the showdown with every card it shows
     # by then; before it, nothing but the deal. A hand mucked there is mucked at the
     # showdown too, in the file's order of the shows and mucks.
-    shows = [e for e in hand.events if isinstance(e, ev.Show | ev.Muck)]
-    events: list[ev.Event] = [
-        e for e in hand.events if not (showdown and isinstance(e, ev.Show | ev.Muck))
+    events = hand.events
+    shows = [
+        (k, ev.Show(e.line, e.player, hand.cards_of(e.player), None) if e.__class__ is ev.Show else e)
+        for k, e in hand.shows
     ]
     if showdown:
-        events.append(ev.ShowDown(winners[0].line if winners else game.line))
-    events += [
-        ev.Show(e.line, e.player, hand.known.get(e.player, ()), None)
-        if isinstance(e, ev.Show)
-        else e
-        for e in (shows if showdown else [])
-    ]
-    events = [
-        ev.Show(e.line, e.player, hand.known.get(e.player, ()), None)
-        if isinstance(e, ev.Show) and not e.cards
-        else e
-        for e in events
-    ]
-    pots = {w.attrs.get("potnumber", "1") for w in winners if w.attrs.get("uncalled") != "true"}
+        if shows:
+            events = [x for x in events if x.__class__ is not ev.Show and x.__class__ is not ev.Muck]
+        events.append(ev.ShowDown(winners[0][2] if winners else game_line))
+        events += [shown for _, shown in shows]
+    else:
+        for k, shown in shows:
+            events[k] = shown
+    pots = {w.get("potnumber", "1") for _, w, _ in winners if w.get("uncalled") != "true"}
     # A bet nobody called is paid back inside the winner's amount unless the file gives it
     # its own `uncalled` winner: it is returned, not won.
-    back = _uncalled(hand) if not any(w.attrs.get("uncalled") == "true" for w in winners) else {}
-    for w in winners:
-        who = hand.seat(w)
-        amount = _amount(w.attrs.get("amount"), scale, w.line)
-        if back.get(who.name) and w.attrs.get("uncalled") != "true":
-            _return(events, ev.UncalledBet(w.line, who.name, back[who.name]))
+    back = _uncalled(hand) if not any(w.get("uncalled") == "true" for _, w, _ in winners) else {}
+    for _, w, line in winners:
+        who = hand.seat(w, line)
+        amount = hand.amount(w.get("amount"), line)
+        if back.get(who.name) and w.get("uncalled") != "true":
+            _return(events, ev.UncalledBet(line, who.name, back[who.name]))
             amount -= back.pop(who.name)
-        if w.attrs.get("uncalled") == "true":
-            _return(events, ev.UncalledBet(w.line, who.name, amount))
+        if w.get("uncalled") == "true":
+            _return(events, ev.UncalledBet(line, who.name, amount))
             continue
-        number = _number(w.attrs.get("potnumber", "1") or "1")
-        if number is None:
-            raise MergeError(f"pot number {w.attrs['potnumber']!r} is not a number", w.line)
+        pot = _number(w.get("potnumber", "1") or "1")
+        if pot is None:
+            raise MergeError(f"pot number {w['potnumber']!r} is not a number", line)
         if len(pots) == 1:
             label, side = "pot", None
         else:
             label, side = (
-                ("main pot", None) if number == 1 else (f"side pot-{number - 1}", number - 1)
+                ("main pot", None) if pot == 1 else (f"side pot-{pot - 1}", pot - 1)
             )
-        events.append(ev.Collect(w.line, who.name, amount, label, side, w.attrs.get("hand")))
+        events.append(ev.Collect(line, who.name, amount, label, side, w.get("hand")))
     bring_in = next((e.amount for e in events if isinstance(e, ev.BringIn) and not e.all_in), None)
     stated = stated_stakes(stakes, scale)
     if stated is not None:
