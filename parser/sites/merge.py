@@ -31,7 +31,6 @@ from razz.parser.sites.base import (
     RAZZ,
     RawHand,
     Site,
-    first_line,
 )
 from razz.parser.sites.merge_xml import read_game
 
@@ -47,13 +46,24 @@ RAZZ_TYPES = frozenset(("46", "47", "49"))
 
 def game_of(text: str) -> tuple[str | None, str | None]:
     """(hand id, game) of a `<game>` element: "Razz", or "Merge game type N"."""
-    tag = first_line(text)
-    found = dict(_TYPE.findall(tag))
+    end = text.find("\n")  # the opening tag's line, not a copy of it
+    end = len(text) if end < 0 else end
+    found = dict(_TYPE.findall(text, 0, end))
     kind = found.get("multigametype") or found.get("gametype")
-    m = _ID.search(tag)
+    m = _ID.search(text, 0, end)
     if kind is None:
         return (m.group(1) if m else None), None
     return (m.group(1) if m else None), RAZZ if kind in RAZZ_TYPES else f"Merge game type {kind}"
+
+
+def _joined(lines: list[str]) -> str:
+    """The lines of a hand as one text, each ended by a line end (the last of a file may
+    have none). A line holds one line end at most, at its end, as the reader gives it: as
+    many line ends as lines then means each has its own."""
+    text = "".join(lines)
+    if text.count("\n") == len(lines) and text.endswith("\n"):
+        return text
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,31 +112,43 @@ class Merge(Site):
     def cut(self, lines: Iterable[tuple[str, bool]], source: str) -> Iterator[RawHand]:
         """Each `<game>` element, from its opening line to its closing one, with the stakes of
         the last `<description>` before it."""
-        block: list[str] = []
-        first, problem, problem_line = 0, None, 0
+        numbered = enumerate(lines, start=1)
         stakes: str | None = None
-        for number, (line, too_long) in enumerate(lines, start=1):
-            # The substring tests first: most lines of a file are inside a game, neither
-            # opening nor closing one, and `in` costs a fraction of a regex match.
-            if "<game" in line and _GAME_OPEN.match(line):
-                if block:  # a game that never closed
-                    yield MergeGame(source, first, "".join(block), problem, problem_line, stakes)
-                block, first, problem = [], number, None
-            elif not block:
-                if _DESCRIPTION.match(line):
-                    stakes = description_stakes(line)
-                continue  # outside any game: the description, session tags
-            if too_long and problem is None:
-                problem, problem_line = LINE_TOO_LONG, number
-            if len(block) < MAX_HAND_LINES:
-                block.append(line if line.endswith("\n") else line + "\n")
-            elif problem is None:
-                problem, problem_line = HAND_TOO_LONG, number
-            if "</game>" in line and _GAME_CLOSE.match(line):
-                yield MergeGame(source, first, "".join(block), problem, problem_line, stakes)
-                block = []
-        if block:
-            yield MergeGame(source, first, "".join(block), problem, problem_line, stakes)
+        opening: tuple[int, str, bool] | None = None  # a game's first line, read already
+        while True:
+            if opening is None:
+                for number, (line, too_long) in numbered:  # noqa: B007 (kept at the break)
+                    if "<game" in line and _GAME_OPEN.match(line):
+                        break
+                    if _DESCRIPTION.match(line):  # outside any game: description, session tags
+                        stakes = description_stakes(line)
+                else:
+                    return
+            else:
+                number, line, too_long = opening
+                opening = None
+            first, block = number, [line]
+            append = block.append
+            problem, problem_line = (LINE_TOO_LONG, number) if too_long else (None, 0)
+            past = first + MAX_HAND_LINES  # the first line beyond the longest hand kept
+            for number, (line, too_long) in numbered:
+                # Most lines of a file are inside a game, neither opening nor closing one,
+                # nor too long: one test of each line tells them (`game` is in both tags).
+                if not ("game" in line or too_long or number >= past):
+                    append(line)
+                    continue
+                if "<game" in line and _GAME_OPEN.match(line):
+                    opening = number, line, too_long  # a game that never closed: the next
+                    break
+                if too_long and problem is None:
+                    problem, problem_line = LINE_TOO_LONG, number
+                if number < past:
+                    append(line)
+                elif problem is None:
+                    problem, problem_line = HAND_TOO_LONG, number
+                if "</game>" in line and _GAME_CLOSE.match(line):
+                    break
+            yield MergeGame(source, first, _joined(block), problem, problem_line, stakes)
 
     def reader(self) -> _Reader:
         return _Reader()
