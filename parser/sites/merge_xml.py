@@ -249,14 +249,15 @@ class _Hand:
         self.events.append(ev.StreetStart(line, street))
 
     def deal(self, attrs: dict[str, str], line: int) -> None:
-        who = self.seat(attrs, line)
-        cards, shows = _cards(attrs.get("cards", ""))
+        """The cards a `<cards>` element deals. (What it shows of the player's cards is
+        seen after the round's actions, with every other list of the round.)"""
+        who = self.seats.get(attrs.get("player", "")) or self.seat(attrs, line)
+        cards = _cards(attrs.get("cards", ""))[0]
         if who.folded or len(cards) <= who.held or self.street is None:
             return  # a folded hero's cards repeated, or nothing new
         hero = attrs.get("type") == "HOLE"
         new = cards[who.held :]
         who.held = len(cards)
-        self.see(who.name, cards, shows)
         if not hero:
             if self.street is ev.Street.SEVENTH:
                 return  # an opponent's river card, face down: the show gives it, if any
@@ -278,7 +279,7 @@ class _Hand:
         kind = attrs.get("type", "")
         if kind in ("CHAT", "PLAYER_OUT"):
             return
-        who = self.seat(attrs, line)
+        who = self.seats.get(attrs.get("player", "")) or self.seat(attrs, line)
         name = who.name
         street = self.street
         if kind == "FOLD":
@@ -436,7 +437,9 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
             raise MergeError(f"seat {seat!r} is not a number", line) from None
         stack = hand.amount(p.get("balance"), line)
         # Merge numbers seats from 0: seat N is the N+1th (seat 1 … of the other rooms).
-        who = hand.seats[seat] = _Seat(p.get("nickname", f"Seat {seat}"), number + 1, stack, start=stack)
+        who = hand.seats[seat] = _Seat(
+            p.get("nickname", f"Seat {seat}"), number + 1, stack, start=stack
+        )
         hand.events.append(ev.SeatLine(line, who.name, number + 1, stack))
     if len(hand.seats) < 2:
         raise MergeError("fewer than two players are dealt in", players[2])
@@ -456,9 +459,10 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
                     hand.deal(c, line)
         for _, e, line in rnd.actions:
             hand.act(e, line)
-        for _, c, line in rnd.cards:
+        for _, c, line in rnd.cards:  # what each list shows of the player's cards
             if c.get("type") in ("SHOWN", "DRAW_DRAWN_CARDS", "HOLE"):
-                hand.see(hand.seat(c, line).name, *_cards(c.get("cards", "")))
+                who = hand.seats.get(c.get("player", "")) or hand.seat(c, line)
+                hand.see(who.name, *_cards(c.get("cards", "")))
         winners += rnd.winners
     left = [s for s in hand.seats.values() if not s.folded]
     showdown = len(left) > 1 and hand.street is ev.Street.SEVENTH
@@ -467,12 +471,12 @@ def _read(raw: RawHand, stakes: str | None) -> ev.Hand:
     # showdown too, in the file's order of the shows and mucks.
     events = hand.events
     shows = [
-        (k, ev.Show(e.line, e.player, hand.cards_of(e.player), None) if e.__class__ is ev.Show else e)
+        (k, ev.Show(e.line, e.player, hand.cards_of(e.player), None) if type(e) is ev.Show else e)
         for k, e in hand.shows
     ]
     if showdown:
         if shows:
-            events = [x for x in events if x.__class__ is not ev.Show and x.__class__ is not ev.Muck]
+            events = [x for x in events if type(x) is not ev.Show and type(x) is not ev.Muck]
         events.append(ev.ShowDown(winners[0][2] if winners else game_line))
         events += [shown for _, shown in shows]
     else:
