@@ -1,6 +1,6 @@
 """The site registry: every site of FORMATS.md is recognised from its real files, cut into its
-hands, and read (PokerStars) or skipped with its game and why (the others, not read yet);
-each site says when a hand's text ends the way the site ends a hand."""
+hands, and read (each site's own tests check what it reads); other games are skipped with
+their reason; each site says when a hand's text ends the way the site ends a hand."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from razz.cli import main
 from razz.parser import Hand, SkippedHand, read_path, read_text, sites
 from razz.parser.reader import file_site, lines_of, split_stream
 from razz.parser.sites import fulltilt
@@ -27,9 +26,6 @@ FOLDERS = {
     "merge": ("Merge Network", 5, 24),
     "phh": ("PHH", 6, 0),
 }
-# The folders whose sites read their hands (their own tests check them); the others are
-# recognised and skipped.
-READ = {"pokerstars", "phh", "merge", "fulltilt", "winamax", "kingsclub"}
 
 
 def test_every_site_has_its_own_name_and_is_found_by_it() -> None:
@@ -52,18 +48,17 @@ def test_each_real_file_is_recognised_from_its_first_line(folder: str) -> None:
 
 
 @needs_corpus
-@pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in READ])
-def test_razz_of_a_site_not_read_yet_is_skipped_as_such_and_other_games_as_not_razz(
+@pytest.mark.parametrize("folder", list(FOLDERS))
+def test_every_real_razz_hand_is_read_and_every_other_game_skipped_as_not_razz(
     folder: str,
 ) -> None:
-    name, razz, others = FOLDERS[folder]
-    title = sites.by_name(name).title
+    _, razz, others = FOLDERS[folder]
     results = [r for p in sorted((CORPUS / folder).iterdir()) if p.is_file() for r in read_path(p)]
-    assert all(isinstance(r, SkippedHand) for r in results)
-    reasons = [r.reason for r in results if isinstance(r, SkippedHand)]
-    assert reasons.count(f"Razz from {title}: not supported yet") == razz
-    assert sum(r.endswith(" is not Razz") for r in reasons) == others
-    assert all(r.hand_id for r in results if isinstance(r, SkippedHand))
+    assert sum(isinstance(r, Hand) for r in results) == razz
+    skipped = [r for r in results if not isinstance(r, Hand)]
+    assert all(isinstance(r, SkippedHand) and r.reason.endswith(" is not Razz") and r.hand_id
+               for r in skipped), skipped[:3]
+    assert len(skipped) == others
 
 
 @needs_corpus
@@ -85,19 +80,6 @@ def test_the_merge_mixed_game_file_is_one_hand_per_game_element() -> None:
         first = r.header.first_line if isinstance(r, Hand) else r.first_line
         assert text[first - 1].lstrip().startswith(f'<game id="{hand_id}"')
     assert sum(isinstance(r, Hand) for r in results) == 4
-
-
-@needs_corpus
-@pytest.mark.parametrize("folder", [f for f in FOLDERS if f not in READ])
-def test_razz_parse_of_another_site_says_why_and_exits_zero(
-    folder: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code = main(["parse", "-j", "1", str(CORPUS / folder)])
-    out, err = capsys.readouterr()
-    title = sites.by_name(FOLDERS[folder][0]).title
-    assert code == 0, out + err
-    assert f"Razz from {title}: not supported yet: {FOLDERS[folder][1]}" in out
-    assert ", 0 errors" in out.splitlines()[-1]
 
 
 @needs_corpus
