@@ -168,10 +168,11 @@ GROUP BY ALL
 """
 
 
-def runs_sql(players: str, hands: str) -> str:
+def runs_sql(players: str, hands: str, allin_ev: str = "allin_ev") -> str:
     """A SELECT of the runs of the player rows of `players`: per player, table and the other
-    keys, hands less than `RUN_GAP_MINUTES` apart, with their sums (all-in EV from the
-    store's `allin_ev`, whose rows of a batch are stored before its sums)."""
+    keys, hands less than `RUN_GAP_MINUTES` apart, with their sums (all-in EV from `allin_ev`:
+    the store's, whose rows of a batch are stored before its sums, or the batch's own rows,
+    which spares the join a scan of every row the store holds)."""
     keys = "p.player, h.site, h.room, h.unit, h.currency, h.kind, h.stakes, h.big_bet, " \
            "h.table_name, h.started_at::DATE"
     return f"""
@@ -200,7 +201,7 @@ FROM (
                    >= INTERVAL {RUN_GAP_MINUTES} MINUTE, true) AS opens
         FROM {players} AS p
         JOIN {hands} AS h USING (hand_key)
-        LEFT JOIN allin_ev AS e ON e.hand_key = p.hand_key AND e.player = p.player
+        LEFT JOIN {allin_ev} AS e ON e.hand_key = p.hand_key AND e.player = p.player
     )
 )
 GROUP BY player, site, room, unit, currency, kind, stakes, big_bet, table_name, day, run
@@ -292,13 +293,14 @@ def recount_findings(con: object, keys: str) -> None:
 ADDITIVE = (("player_days", sums_sql), ("player_starts", starts_sql))
 
 
-def add_sums(con: object, players: str, hands: str) -> None:
+def add_sums(con: object, players: str, hands: str, allin_ev: str = "allin_ev") -> None:
     """Add the sums of the player rows of `players` (joined to `hands`) to the summaries, and
-    the audit sums of the hands of `hands` (whose findings are stored already)."""
+    the audit sums of the hands of `hands` (whose findings are stored already); the hands'
+    all-in EV rows are in `allin_ev` (the store's table, or only theirs)."""
     con.execute(f"INSERT INTO audit_sums BY NAME {audit_sql(hands)}")  # type: ignore[attr-defined]
     for table, sql in ADDITIVE:
         con.execute(f"INSERT INTO {table} BY NAME {sql(players, hands)}")  # type: ignore[attr-defined]
-    con.execute(f"INSERT INTO player_runs BY NAME {runs_sql(players, hands)}")  # type: ignore[attr-defined]
+    con.execute(f"INSERT INTO player_runs BY NAME {runs_sql(players, hands, allin_ev)}")  # type: ignore[attr-defined]
 
 
 def subtract_sums(con: object, keys: str) -> None:

@@ -25,7 +25,7 @@ import pyarrow.compute as pc
 from razz.replay.findings import Severity
 from razz.store import db as store_db
 from razz.store import summaries
-from razz.store.rows import HAND_TABLES, TABLES, Tables
+from razz.store.rows import HAND_TABLES, SCHEMAS, TABLES, Tables
 from razz.store.sources import FileState, Piece
 from razz.store.work import PartCounts, TaskResult
 
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 READER_POLL = 0.03
 """Seconds between two looks for a reader waiting for the database."""
+
+_EMPTY_ALLIN_EV = SCHEMAS["allin_ev"].empty_table()
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,9 +408,13 @@ class Writer:
         if "players" in stored:  # the daily sums of the dashboard's player pages
             con.register("batch_players", stored["players"])
             con.register("batch_hands", stored["hands"])
-            summaries.add_sums(con, "batch_players", "batch_hands")
+            # The batch's all-in EV rows are all its hands have (those read again lost theirs
+            # above): joined alone, not with every row of the store's `allin_ev`.
+            con.register("batch_allin_ev", stored.get("allin_ev", _EMPTY_ALLIN_EV))
+            summaries.add_sums(con, "batch_players", "batch_hands", "batch_allin_ev")
             con.unregister("batch_players")
             con.unregister("batch_hands")
+            con.unregister("batch_allin_ev")
         return stored, duplicates, again, repaired
 
     def _load_late_findings(self, con: duckdb.DuckDBPyConnection, late: list[pa.Table]) -> int:
