@@ -8,7 +8,9 @@ the whole process tree (the importer, its workers and the fork server), sampled 
 Then the cost of all-in EV (`--ev-rounds N`, 0 to skip): `razz import` into a fresh database
 with and without it (`RAZZ_NO_ALLIN_EV`), in alternating order, N rounds of each, each import
 its own process (so its workers start with the switch and an empty equity cache); it prints
-the medians of the rates and the share of the import's time all-in EV costs.
+the medians of the rates and the share of the import's time all-in EV costs, and the CPU per
+hand of the importer process (its main thread and the writer's) apart from that of its
+workers and fork server, which says on which side of the pipe EV's cost falls.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class TreeMonitor:
         self.every = every
         self.pss_every = pss_every  # reading smaps costs the kernel a walk of every page
         self._samples = 0
+        self._watched = -1
         self.peak_pss = self.peak_rss = 0
         self._cpu: dict[int, float] = {}  # pid -> latest utime + stime seen
         self._stop = threading.Event()
@@ -70,6 +73,14 @@ class TreeMonitor:
     @property
     def cpu_seconds(self) -> float:
         return sum(cpu - self._base.get(pid, 0.0) for pid, cpu in self._cpu.items())
+
+    def watch(self, pid: int) -> None:
+        """Tell apart the CPU of this process (`watched_seconds`) from its descendants'."""
+        self._watched = pid
+
+    @property
+    def watched_seconds(self) -> float:
+        return self._cpu.get(self._watched, 0.0)
 
     def __enter__(self) -> TreeMonitor:
         # Processes alive before (this one, a fork server kept from a previous pool) count
@@ -157,23 +168,26 @@ def parse_only(folder: Path, workers: int, piece_bytes: int) -> tuple[int, float
     return hands, seconds
 
 
-def import_rate(folder: Path, workers: int, allin: bool) -> tuple[int, float, float]:
-    """(hands, seconds, CPU seconds) of `razz import` of `folder` into a fresh database, in
-    its own process: the seconds as the import reports them (the interpreter's start left
-    out), the CPU of the whole process tree (importer, fork server, workers)."""
+def import_rate(folder: Path, workers: int, allin: bool) -> tuple[int, float, float, float]:
+    """(hands, seconds, CPU seconds, of them the importer process's) of `razz import` of
+    `folder` into a fresh database, in its own process: the seconds as the import reports them
+    (the interpreter's start left out), the CPU of the whole process tree (importer, fork
+    server, workers) and of the importer process alone (its main thread and the writer's)."""
     env = dict(os.environ)
     env.pop(ALLIN_EV_OFF, None)
     if not allin:
         env[ALLIN_EV_OFF] = "1"
     with tempfile.TemporaryDirectory() as tmp, TreeMonitor(every=0.05, pss_every=10**9) as cpu:
-        done = subprocess.run(
+        running = subprocess.Popen(
             [sys.executable, "-m", "razz", "import", str(folder), "--db", f"{tmp}/ev.duckdb",
              "--workers", str(workers)],
-            env=env, capture_output=True, text=True, check=False)
-    found = re.search(r" in ([\d.]+) s: ([\d,]+) new hands", done.stdout)
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cpu.watch(running.pid)
+        out, err = running.communicate()
+    found = re.search(r" in ([\d.]+) s: ([\d,]+) new hands", out)
     if found is None:
-        raise SystemExit(f"razz import failed: {done.stdout[-500:]}{done.stderr[-500:]}")
-    return int(found[2].replace(",", "")), float(found[1]), cpu.cpu_seconds
+        raise SystemExit(f"razz import failed: {out[-500:]}{err[-500:]}")
+    return int(found[2].replace(",", "")), float(found[1]), cpu.cpu_seconds, cpu.watched_seconds
 
 
 def allin_cost(folder: Path, workers: int, rounds: int) -> None:
@@ -184,19 +198,29 @@ def allin_cost(folder: Path, workers: int, rounds: int) -> None:
     """
     seconds: dict[bool, list[float]] = {True: [], False: []}
     cpu: dict[bool, list[float]] = {True: [], False: []}
+    importer: dict[bool, list[float]] = {True: [], False: []}
     hands = 0
     for r in range(rounds):
         for allin in ((True, False) if r % 2 == 0 else (False, True)):
-            hands, took, used = import_rate(folder, workers, allin)
+            hands, took, used, own = import_rate(folder, workers, allin)
             seconds[allin].append(took)
             cpu[allin].append(used)
+            importer[allin].append(own)
     with_ev, without = statistics.median(seconds[True]), statistics.median(seconds[False])
     cpu_with, cpu_without = statistics.median(cpu[True]), statistics.median(cpu[False])
+    own_with, own_without = statistics.median(importer[True]), statistics.median(importer[False])
+    rest_with = statistics.median(c - o for c, o in zip(cpu[True], importer[True], strict=True))
+    rest_without = statistics.median(
+        c - o for c, o in zip(cpu[False], importer[False], strict=True))
     print(f"all-in EV: import with it {hands / with_ev:,.0f} hands/s, without it "
           f"{hands / without:,.0f} hands/s (medians of {rounds} interleaved rounds, "
           f"{hands:,} hands each): {with_ev / without - 1:+.1%} of the import's time; CPU "
           f"{1000 * cpu_with / hands:.2f} against {1000 * cpu_without / hands:.2f} ms/hand: "
-          f"{cpu_with / cpu_without - 1:+.1%} (target: at most +10%)")
+          f"{cpu_with / cpu_without - 1:+.1%} (target: at most +10%); of it the importer "
+          f"process (main thread and writer) {1000 * own_with / hands:.2f} against "
+          f"{1000 * own_without / hands:.2f}, the workers and fork server "
+          f"{1000 * rest_with / hands:.2f} against {1000 * rest_without / hands:.2f}; "
+          f"load average {os.getloadavg()[0]:.1f}")
 
 
 def main() -> int:
