@@ -62,6 +62,9 @@ class TreeMonitor:
         self._watched = -1
         self.peak_pss = self.peak_rss = 0
         self._cpu: dict[int, float] = {}  # pid -> latest utime + stime seen
+        # a worker of the watched process (a child of its fork server) -> (first seen, last
+        # seen, seconds its main thread ran, seconds it waited for a core: /proc/PID/schedstat)
+        self._workers: dict[int, tuple[float, float, float, float]] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -81,6 +84,15 @@ class TreeMonitor:
     @property
     def watched_seconds(self) -> float:
         return self._cpu.get(self._watched, 0.0)
+
+    @property
+    def worker_time(self) -> tuple[float, float, float]:
+        """The watched process's workers' seconds, summed: running, runnable but waiting for a
+        core (other processes' load), and asleep (idle: nothing to do, or waiting for a pipe)."""
+        run = sum(w[2] for w in self._workers.values())
+        wait = sum(w[3] for w in self._workers.values())
+        life = sum(w[1] - w[0] for w in self._workers.values())
+        return run, wait, max(0.0, life - run - wait)
 
     def __enter__(self) -> TreeMonitor:
         # Processes alive before (this one, a fork server kept from a previous pool) count
@@ -106,6 +118,11 @@ class TreeMonitor:
         for pid in tree(os.getpid()):
             try:
                 self._cpu[pid] = max(self._cpu.get(pid, 0.0), _cpu_of(pid))
+                if self._watched > 0 and _parent(_parent(pid)) == self._watched:
+                    now = time.perf_counter()
+                    run, wait = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+                    first = self._workers.get(pid, (now,))[0]
+                    self._workers[pid] = (first, now, int(run) / 1e9, int(wait) / 1e9)
                 rss += _field_kib(f"/proc/{pid}/status", "VmRSS:") * 1024
                 if with_pss:
                     pss += _field_kib(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024
@@ -135,6 +152,13 @@ def _field_kib(path: str, name: str) -> int:
         if line.startswith(name):
             return int(line.split()[1])
     return 0
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return -1
 
 
 def _cpu_of(pid: int) -> float:
@@ -168,11 +192,14 @@ def parse_only(folder: Path, workers: int, piece_bytes: int) -> tuple[int, float
     return hands, seconds
 
 
-def import_rate(folder: Path, workers: int, allin: bool) -> tuple[int, float, float, float]:
-    """(hands, seconds, CPU seconds, of them the importer process's) of `razz import` of
-    `folder` into a fresh database, in its own process: the seconds as the import reports them
-    (the interpreter's start left out), the CPU of the whole process tree (importer, fork
-    server, workers) and of the importer process alone (its main thread and the writer's)."""
+def import_rate(
+    folder: Path, workers: int, allin: bool
+) -> tuple[int, float, float, float, tuple[float, float, float]]:
+    """(hands, seconds, CPU seconds, of them the importer process's, the workers' time) of
+    `razz import` of `folder` into a fresh database, in its own process: the seconds as the
+    import reports them (the interpreter's start left out), the CPU of the whole process tree
+    (importer, fork server, workers) and of the importer process alone (its main thread and
+    the writer's), and `TreeMonitor.worker_time`."""
     env = dict(os.environ)
     env.pop(ALLIN_EV_OFF, None)
     if not allin:
@@ -187,7 +214,8 @@ def import_rate(folder: Path, workers: int, allin: bool) -> tuple[int, float, fl
     found = re.search(r" in ([\d.]+) s: ([\d,]+) new hands", out)
     if found is None:
         raise SystemExit(f"razz import failed: {out[-500:]}{err[-500:]}")
-    return int(found[2].replace(",", "")), float(found[1]), cpu.cpu_seconds, cpu.watched_seconds
+    return (int(found[2].replace(",", "")), float(found[1]), cpu.cpu_seconds,
+            cpu.watched_seconds, cpu.worker_time)
 
 
 def allin_cost(folder: Path, workers: int, rounds: int) -> None:
@@ -199,10 +227,13 @@ def allin_cost(folder: Path, workers: int, rounds: int) -> None:
     seconds: dict[bool, list[float]] = {True: [], False: []}
     cpu: dict[bool, list[float]] = {True: [], False: []}
     importer: dict[bool, list[float]] = {True: [], False: []}
+    # the workers' shares of their time running, waiting for a core and idle, per import
+    shares: dict[bool, list[tuple[float, ...]]] = {True: [], False: []}
     hands = 0
     for r in range(rounds):
         for allin in ((True, False) if r % 2 == 0 else (False, True)):
-            hands, took, used, own = import_rate(folder, workers, allin)
+            hands, took, used, own, spent = import_rate(folder, workers, allin)
+            shares[allin].append(tuple(t / (sum(spent) or 1.0) for t in spent))
             seconds[allin].append(took)
             cpu[allin].append(used)
             importer[allin].append(own)
@@ -221,6 +252,13 @@ def allin_cost(folder: Path, workers: int, rounds: int) -> None:
           f"{1000 * own_without / hands:.2f}, the workers and fork server "
           f"{1000 * rest_with / hands:.2f} against {1000 * rest_without / hands:.2f}; "
           f"load average {os.getloadavg()[0]:.1f}")
+    # Idle workers with EV and not without would mean the pipeline stalls on EV (the importer
+    # taking results in order, say); waiting for a core is the other tenants' load, which
+    # stretches the wall-clock time whatever the import does.
+    for allin in (True, False):
+        run, wait, idle = (statistics.median(s[i] for s in shares[allin]) for i in range(3))
+        print(f"  workers' time {'with' if allin else 'without'} EV: running {run:.0%}, "
+              f"waiting for a core {wait:.0%}, idle {idle:.0%} (medians)")
 
 
 def main() -> int:
