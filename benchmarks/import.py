@@ -10,7 +10,9 @@ with and without it (`RAZZ_NO_ALLIN_EV`), in alternating order, N rounds of each
 its own process (so its workers start with the switch and an empty equity cache); it prints
 the medians of the rates and the share of the import's time all-in EV costs, and the CPU per
 hand of the importer process (its main thread and the writer's) apart from that of its
-workers and fork server, which says on which side of the pipe EV's cost falls.
+workers and fork server, which says on which side of the pipe EV's cost falls, and how the
+workers spent their time: running, waiting for a core (the machine's other load) or idle (the
+pipeline stalled). On a shared machine, compare the CPU and the idle shares, not the rates.
 """
 
 from __future__ import annotations
