@@ -27,7 +27,7 @@ from typing import Any
 import pandas as pd
 
 from razz.parser import events as ev
-from razz.parser.sites.base import Dialect
+from razz.replay.engine import dialect_of
 
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
 STREET_NAMES = {"3rd": "3rd street", "4th": "4th street", "5th": "5th street",
@@ -139,7 +139,7 @@ def build(
     Event lines are counted from the hand's text, which starts at `first_line` of the file.
     """
     ordered = sorted(seats)
-    dialect = _dialect(hand.header.site)
+    dialect = dialect_of(hand.header.site)
     table = _Table(
         seats={p: Seat(s, p, bool(h), int(stack)) for s, p, h, stack in ordered},
         order=[p for _, p, _, _ in ordered],
@@ -212,16 +212,6 @@ def build(
         table.unsaid.clear()
     _reveal_withheld(table)
     return table.steps
-
-
-def _dialect(site: str) -> Dialect:
-    """What the log format of the hand's site writes (PokerStars' for a site not registered)."""
-    from razz.parser import sites
-
-    try:
-        return sites.by_name(site).dialect
-    except KeyError:
-        return sites.FALLBACK.dialect
 
 
 def _return_uncalled(table: _Table, money: Callable[[int], str]) -> None:
