@@ -97,8 +97,8 @@ class AuditedPart:
 def audit_part(part: Part) -> AuditedPart:
     """Read, audit and check across hands the hands of one piece (runs in a worker)."""
     from razz.parser.events import Hand, ParseError, SkippedHand
+    from razz.parser.sites import title_of  # not razz.store.rows: it loads pyarrow
     from razz.store.ingest import check_part
-    from razz.store.rows import room_of
 
     # The cross-hand checks run once over every piece, in the main process (`run`), so that
     # the order of the files and of the hands in them does not matter.
@@ -109,7 +109,7 @@ def audit_part(part: Part) -> AuditedPart:
         if isinstance(item, Hand):
             outcome = checked.audits[k]
             h = item.header
-            room = room_of(h.site)
+            room = title_of(h.site)
             if isinstance(outcome, Exception):
                 out.entries.append(Entry("failed", (_audit_failure(item, outcome),), room=room,
                                          source=h.source, hand_id=h.hand_id))

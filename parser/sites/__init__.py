@@ -31,7 +31,9 @@ SITES: tuple[Site, ...] = (
 FALLBACK: Site = pokerstars.SITE
 """Reads the text no site recognises, so that its grammar says what is wrong with it."""
 
-__all__ = ["FALLBACK", "SITES", "HandReader", "RawHand", "Site", "by_name", "recognise"]
+__all__ = [
+    "FALLBACK", "SITES", "HandReader", "RawHand", "Site", "by_name", "recognise", "title_of",
+]
 
 
 def recognise(line: str) -> Site | None:
@@ -53,6 +55,19 @@ def by_name(name: str) -> Site:
         if site.name == name:
             return site
     raise KeyError(name)
+
+
+def title_of(name: str) -> str:
+    """The room of a hand as people name it (its site's title), from `HandHeader.site`; a
+    name no site has is kept as it is.
+
+    >>> title_of("PokerStars"), title_of("Full Tilt Poker"), title_of("Unknown")
+    ('PokerStars', 'Full Tilt Poker', 'Unknown')
+    """
+    try:
+        return by_name(name).title
+    except KeyError:  # a hand of a site the registry no longer has: keep its name
+        return name
 
 
 def suffixes() -> tuple[str, ...]:
