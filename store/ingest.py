@@ -328,7 +328,12 @@ def worker_pool(
 
     context = multiprocessing.get_context("forkserver")
     # razz.store.orphans first: the server ends with this process even if it is killed.
-    context.set_forkserver_preload(["razz.store.orphans", "razz.store.ingest", *preload])
+    # razz.parser.sites.preload builds every site's parser in the server, and the auditor
+    # (`init_worker` imports it) is imported there: the workers inherit them.
+    context.set_forkserver_preload([
+        "razz.store.orphans", "razz.store.ingest", "razz.parser.sites.preload",
+        "razz.replay.audit", *preload,
+    ])  # fmt: skip
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_worker_start,
         initargs=(ruleset, os.getpid()),
