@@ -8,6 +8,7 @@ Run by hand (not part of the test suite):
     python benchmarks/parse.py --rooms-only    # each room's real files: rate beside Stars'
     python benchmarks/parse.py --rooms-only --room-simulated 1000   # and simulated ones
     python benchmarks/parse.py --compare ../old-checkout   # another revision's reader too
+    python benchmarks/parse.py --compare-rev main  # main's and this checkout's, fresh processes
 
 It prints, over the same bytes: a regular-expression line classifier (one process, one regex
 per line type, the way most trackers read hand histories), the Lark parser on one core, and
@@ -235,6 +236,78 @@ def parse_other(checkout: Path, paths: list[Path]) -> tuple[float, int]:
     return float(seconds), int(hands)
 
 
+def install_revision(rev: str, top: Path) -> Path:
+    """This repository's revision `rev`, installed on its own (`pip install --target`) under
+    `top`, from `git archive`: no worktree is touched. Returns the folder for PYTHONPATH."""
+    src, target = top / "src", top / "site"
+    src.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "-C", str(HERE.parent), "archive", rev], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+         "--target", str(target), str(src)],
+        check=True,
+    )  # fmt: skip
+    return target
+
+
+# One revision's reader in a fresh process, as a user's `razz parse` meets it: one process
+# (timed after a first file has built or loaded the parsers), then the worker pipeline, its
+# first pool (the forkserver's start and the workers' included).
+_FRESH = """
+import sys, time
+from pathlib import Path
+
+def main():
+    paths = [Path(p) for p in sys.argv[2:]]
+    jobs = int(sys.argv[1])
+    from razz.parser import Hand, read_path
+    sum(1 for _ in read_path(paths[0]))
+    t = time.perf_counter()
+    n = sum(isinstance(r, Hand) for p in paths for r in read_path(p))
+    one = time.perf_counter() - t
+    from razz.commands.parse import parse_part
+    from razz.store.ingest import ordered_map, parts_of, worker_pool
+    from razz.store.sources import discover
+    import os
+    from multiprocessing import forkserver
+
+    def cpu(pid):  # seconds of CPU of a process so far (user + system), from /proc
+        fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    t, c = time.perf_counter(), time.process_time()
+    items = ((part, False) for part in parts_of(discover([str(p) for p in paths]), []))
+    with worker_pool(jobs) as pool:
+        m = sum(r.parsed for r in ordered_map(pool, parse_part, items, window=2 * jobs))
+        # every process of the pipeline: this one, the forkserver, the workers
+        pids = [forkserver._forkserver._forkserver_pid, *pool._processes]
+        used = time.process_time() - c + sum(cpu(pid) for pid in pids)
+    print(one, n, time.perf_counter() - t, m, used)
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def fresh_run(
+    site: Path | None, paths: list[Path], jobs: int
+) -> tuple[float, int, float, int, float]:
+    """(seconds, hands) on one process, then with `jobs` workers, and the CPU seconds of the
+    whole pipeline (its forkserver and workers included), of the reader installed in `site`
+    (None: this checkout's), in a fresh process."""
+    env = dict(os.environ)
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    out = subprocess.run(
+        [sys.executable, "-c", _FRESH, str(jobs), *map(str, paths)],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    return float(out[0]), int(out[1]), float(out[2]), int(out[3]), float(out[4])
+
+
 # ------------------------------------------------------------------- plumbing
 def make_input(hands: int, seed: int) -> Path:
     folder = CACHE / f"sim-{hands}-{seed}"
@@ -340,6 +413,15 @@ def main() -> None:
         type=Path,
         help="a checkout of another revision: its reader, 1 process, timed in the same rounds",
     )
+    ap.add_argument(
+        "--compare-rev",
+        metavar="REV",
+        help="a revision of this repository (e.g. main): its reader and this checkout's, each"
+        " in a fresh process per round, 1 process and the worker pipeline (start-up included)",
+    )
+    ap.add_argument(
+        "--rates-only", action="store_true", help="no memory peaks, no room rates: the rates"
+    )
     args = ap.parse_args()
     if args.rooms_only:
         room_rates(CORPUS, args.room_hands, args.repeat, args.room_simulated)
@@ -359,6 +441,13 @@ def main() -> None:
     # Interleaved rounds, medians: the three share whatever else the machine is doing.
     runs: dict[str, list[float]] = {"regex": [], "one": [], "all": [], "other": []}
     counts: dict[str, int] = {}
+    fresh: dict[str, list[tuple[float, int, float, int, float]]] = {}
+    other_site: Path | None = None
+    if args.compare_rev:
+        import tempfile
+
+        top = Path(tempfile.mkdtemp(prefix="razz-rev-"))
+        other_site = install_revision(args.compare_rev, top)
     for _ in range(args.repeat):
         for key, fn in (
             ("regex", lambda: sum(classify(t) for t in texts)),
@@ -370,6 +459,13 @@ def main() -> None:
         if args.compare:
             seconds, counts["other"] = parse_other(args.compare, paths)
             runs["other"].append(seconds)
+        if other_site is not None:
+            for key, site in ((args.compare_rev, other_site), ("this checkout", None)):
+                fresh.setdefault(key, []).append(fresh_run(site, paths, args.jobs))
+    if other_site is not None:
+        import shutil
+
+        shutil.rmtree(other_site.parent)
     t_regex, n_regex = statistics.median(runs["regex"]), counts["regex"]
     t_one, n_one = statistics.median(runs["one"]), counts["one"]
     t_all, n_all = statistics.median(runs["all"]), counts["all"]
@@ -386,7 +482,20 @@ def main() -> None:
     for label, n, t in rows:
         print(f"{label:42} {n:7d} {t:8.2f} {n / t:8.0f} {(n / t) / (n_regex / t_regex):8.2f}")
     print(f"\nparallel speed-up over 1 process: {t_one / t_all:.2f}x")
+    if fresh:
+        print(f"\n{'fresh process per round':42} {'hands':>7} {'seconds':>8} {'hands/s':>8} {'vs regex':>8}")
+        for key, rounds in fresh.items():
+            for label, col in (("1 process", 0), (f"{args.jobs} workers, start-up incl.", 2)):
+                t = statistics.median(r[col] for r in rounds)
+                n = rounds[0][col + 1]
+                rate = n / t
+                print(f"{(key + ', ' + label)[:42]:42} {n:7d} {t:8.2f} {rate:8.0f} "
+                      f"{rate / (n_regex / t_regex):8.2f}")
+            used = statistics.median(r[4] for r in rounds)
+            print(f"{key + ', CPU of the pipeline':42} {'':7} {used:8.2f} s (all its processes)")
 
+    if args.rates_only:
+        return
     peaks = []
     for k in (1, 3):
         big = CACHE / f"all-x{k}.txt"  # every file, k times over, in one file
