@@ -9,6 +9,7 @@ Run by hand (not part of the test suite):
     python benchmarks/parse.py --rooms-only --room-simulated 1000   # and simulated ones
     python benchmarks/parse.py --compare ../old-checkout   # another revision's reader too
     python benchmarks/parse.py --compare-rev main  # main's and this checkout's, fresh processes
+    python benchmarks/parse.py --startup [FILE]    # razz audit of one file; a worker pool's start
 
 It prints, over the same bytes: a regular-expression line classifier (one process, one regex
 per line type, the way most trackers read hand histories), the Lark parser on one core, and
@@ -308,6 +309,63 @@ def fresh_run(
     return float(out[0]), int(out[1]), float(out[2]), int(out[3]), float(out[4])
 
 
+# ------------------------------------------------------------------- start-up
+def _probe(delay: float) -> float:
+    """A worker's CPU seconds before this task (a forked process's count starts at its fork)."""
+    cpu = time.process_time()
+    time.sleep(delay)  # the other worker takes the other task
+    return cpu
+
+
+_POOL = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+
+def main():
+    from parse import _probe
+    from razz.store.ingest import worker_pool
+    t = time.perf_counter()
+    with worker_pool(int(sys.argv[2])) as pool:
+        cpus = [f.result() for f in [pool.submit(_probe, 0.3) for _ in range(int(sys.argv[2]))]]
+    print(time.perf_counter() - t - 0.3, max(cpus))
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def startup(sample: Path, jobs: int, repeat: int) -> None:
+    """What a user waits before any work: `razz audit` of one small file (wall, CPU of the
+    process), and a worker pool's start (its first pool: the forkserver's start included;
+    each worker's CPU before its first task). Fresh processes, medians of `repeat`."""
+    import resource
+
+    audit: list[tuple[float, float]] = []
+    pool: list[tuple[float, float]] = []
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "razz", "audit", str(sample)], capture_output=True, check=False
+        )
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        audit.append((wall, cpu))
+        out = subprocess.run(
+            [sys.executable, "-c", _POOL, str(HERE), str(jobs)],
+            capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        pool.append((float(out[0]), float(out[1])))
+    med = statistics.median
+    print(
+        f"\nstart-up: razz audit {sample.name}: {med(a[0] for a in audit):.2f} s wall,"
+        f" {med(a[1] for a in audit):.2f} s CPU; a pool of {jobs} workers ready in"
+        f" {med(p[0] for p in pool):.2f} s (first pool of a process), each worker's CPU before"
+        f" its first task {med(p[1] for p in pool):.3f} s (load {os.getloadavg()[0]:.1f})"
+    )
+
+
 # ------------------------------------------------------------------- plumbing
 def make_input(hands: int, seed: int) -> Path:
     folder = CACHE / f"sim-{hands}-{seed}"
@@ -422,7 +480,18 @@ def main() -> None:
     ap.add_argument(
         "--rates-only", action="store_true", help="no memory peaks, no room rates: the rates"
     )
+    ap.add_argument(
+        "--startup",
+        type=Path,
+        nargs="?",
+        const=HERE.parent / "sample_histories" / "006-razz-tournament-3857853578-1.txt",
+        metavar="FILE",
+        help="only start-up: razz audit of one small file, and a worker pool's start",
+    )
     args = ap.parse_args()
+    if args.startup:
+        startup(args.startup, args.jobs, max(args.repeat, 5))
+        return
     if args.rooms_only:
         room_rates(CORPUS, args.room_hands, args.repeat, args.room_simulated)
         return
