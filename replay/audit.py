@@ -24,7 +24,6 @@ from razz.parser.events import (
     Check,
     Collect,
     Complete,
-    Event,
     Fold,
     Hand,
     PostAnte,
@@ -104,6 +103,7 @@ class HandAudit(Visitor[HandResult]):
     """Gathers a hand's results for the store while the engine replays it."""
 
     kinds = _RECORDED | {StreetStart}
+    visit_kinds = _ACTIONS
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -139,28 +139,24 @@ class HandAudit(Visitor[HandResult]):
     def found(self, findings: Sequence[Finding]) -> None:
         self.findings.extend(findings)
 
-    def visit(self, state: HandState, event: Event) -> None:
-        """Note what the line's player and round were before the line."""
-        kind = type(event)
-        if kind not in _RECORDED:
-            self._i = None
-            return
-        i = self._i = self.index.get(event.player)  # type: ignore[attr-defined]
+    def visit(self, state: HandState, event: Any) -> None:
+        """Note what a betting line's player and round were before the line (the other lines
+        this visitor reads say what they moved: `visited` needs no state from before them)."""
+        i = self._i = self.index.get(event.player)
         if i is None:
             return
         p = state.players[i]
-        self._committed, self._stack, self._street_bet = p.committed, p.stack, p.street_bet
-        if kind in _ACTIONS:
-            rnd = state.round
-            street = self._street = state.street
-            self._bets, self._level = rnd.bets, rnd.level
-            self._brought_in = brought_in = state.deal.brought_in
-            if (
-                kind in _WAGERS
-                and street is FIRST_STREET
-                and (not brought_in or (rnd.bets == 0 and rnd.level > 0))
-            ):
-                self._steals = _steal(state, i)
+        self._committed, self._street_bet = p.committed, p.street_bet
+        rnd = state.round
+        street = self._street = state.street
+        self._bets, self._level = rnd.bets, rnd.level
+        self._brought_in = brought_in = state.deal.brought_in
+        if (
+            type(event) in _WAGERS
+            and street is FIRST_STREET
+            and (not brought_in or (rnd.bets == 0 and rnd.level > 0))
+        ):
+            self._steals = _steal(state, i)
 
     def visited(self, state: HandState, event: Any) -> None:
         """Record the line: the chips it moved, and the analytics it counts for."""
@@ -171,9 +167,19 @@ class HandAudit(Visitor[HandResult]):
                 self.street_base[k] = [p.committed for p in state.players]
                 self.saw[k] = [p.dealt_in and not p.folded for p in state.players]
             return
-        i = self._i
-        if i is None:
-            return
+        action = kind in _ACTIONS
+        if action:
+            i = self._i
+            if i is None:
+                return
+            moved = state.players[i].committed - self._committed
+        else:
+            i = self.index.get(event.player)
+            if i is None:
+                return
+            # An ante puts in what it says; a collect or a show commits nothing, and a
+            # returned bet is always one more of `state.record.returned` (below).
+            moved = event.amount if kind is PostAnte else 0
         p = state.players[i]
         # The pot moves by what this line moved for its player (in, back or out), unless
         # chips went back since the last recorded line: a bet nobody called that the log
@@ -182,11 +188,11 @@ class HandAudit(Visitor[HandResult]):
         # collected (every other change of a player's chips is a line of that player's).
         returned = len(state.record.returned)
         if returned == self.returned:
-            self.pot += p.committed - self._committed
+            self.pot += moved
         else:
             self.returned = returned
             self.pot = sum(q.committed for q in state.players) - self.paid
-        if kind in _ACTIONS:
+        if action:
             record = self._action(kind, event, i, p)
             if record is None:
                 return
@@ -203,7 +209,7 @@ class HandAudit(Visitor[HandResult]):
         elif kind is UncalledBet:
             kind_name, chips, to_amount, all_in, street = (
                 "uncalled",
-                p.stack - self._stack,
+                state.record.returned[-1][1],  # what the line gave back (appended just now)
                 None,
                 False,
                 None,

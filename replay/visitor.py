@@ -6,7 +6,8 @@ statistics or equity module) is a `Visitor`, as with python-chess's `chess.pgn.B
 the engine calls its methods in this order and returns what `result()` gives.
 
     begin(state)              once: seats and stakes known, nothing posted yet
-    visit(state, event)       each line, before the engine checks and applies it
+    visit(state, event)       each line, before the engine checks and applies it (or only
+                              those of `visit_kinds`)
     found(findings)           what that line broke (only when it broke something)
     visited(state, event)     the same line, once it is applied
     end(state, settlement)    once: after the end-of-hand checks, with how the hand is paid
@@ -57,6 +58,15 @@ class Visitor(Generic[T]):
     callgrind, `benchmarks/audit_instructions.py`'s method).
     """
 
+    @property
+    def visit_kinds(self) -> frozenset[type] | None:
+        """The kinds of line shown to `visit` (among `kinds`): by default the same as `kinds`.
+
+        A visitor that needs the state before a line only for some of the lines it reads
+        names those here (the audit: the betting lines, 7 kinds of its 12).
+        """
+        return self.kinds
+
     def begin(self, state: HandState) -> None:
         """The state before the hand's first line: seats and stakes known, nothing posted."""
 
@@ -84,6 +94,12 @@ class Visitors(Visitor[tuple[Any, ...]]):
         self.visitors = visitors
         wanted = [v.kinds for v in visitors]
         self.kinds = None if None in wanted else frozenset().union(*wanted)  # type: ignore[arg-type]
+        before = [v.visit_kinds for v in visitors]
+        self._visit_kinds = None if None in before else frozenset().union(*before)  # type: ignore[arg-type]
+
+    @property
+    def visit_kinds(self) -> frozenset[type] | None:
+        return self._visit_kinds
 
     def begin(self, state: HandState) -> None:
         for v in self.visitors:
@@ -92,7 +108,7 @@ class Visitors(Visitor[tuple[Any, ...]]):
     def visit(self, state: HandState, event: Event) -> None:
         kind = type(event)
         for v in self.visitors:
-            if v.kinds is None or kind in v.kinds:
+            if v.visit_kinds is None or kind in v.visit_kinds:
                 v.visit(state, event)
 
     def found(self, findings: Sequence[Finding]) -> None:

@@ -68,3 +68,19 @@ def test_the_audit_sharing_a_replay_gives_what_it_gives_alone() -> None:
     alone: Any = audit_hand(hand)
     assert audit == alone
     assert recorder.settlement.won("bob") == 6
+
+
+class SeenAfter(Seen):
+    """Reads folds and deals, but needs the state before the line only for folds."""
+
+    visit_kinds = frozenset((Fold,))
+
+
+def test_a_visitor_sees_before_a_line_only_the_kinds_it_names_in_visit_kinds() -> None:
+    calls = replay(_hand(), SeenAfter(frozenset((Dealt, Fold))))
+    assert calls == [("visited", "Dealt"), ("visited", "Dealt"), ("visit", "Fold"), ("visited", "Fold")]
+    shared = Visitors(SeenAfter(frozenset((Dealt, Fold))), Seen(frozenset((Dealt,))))
+    assert shared.visit_kinds == {Fold, Dealt}
+    after, every = replay(_hand(), shared)
+    assert after == calls
+    assert every == [("visit", "Dealt"), ("visited", "Dealt")] * 2
