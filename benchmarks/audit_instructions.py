@@ -9,7 +9,9 @@ by the work measured (imports, the grammar and the first hand's caches are in bo
 * audit: the parsed hands (every 4th of sample_histories/, pickled beforehand) are loaded,
   then audited or not;
 * parse: the first files of sample_histories/ that hold N hands are read once, then again
-  or not.
+  or not;
+* with `--rows`, the store's rows (`store.rows.RowBuilder`, all-in EV off: the workers' share
+  of `razz import` after the audit): the hands audited and tabulated, or only audited.
 
 To compare two versions of the engine, install the other one somewhere
 (`pip install --no-deps --target DIR CHECKOUT`) and pass `--against DIR`: the same hands are
@@ -55,13 +57,22 @@ def _work(mode: str, hands_file: str) -> None:
     """What one callgrind run does (this script, started again under valgrind)."""
     from razz.parser import Hand, read_path
     from razz.replay.audit import audit_hand
+    from razz.store.rows import RowBuilder
 
     hands = pickle.loads(Path(hands_file).read_bytes())
     files = _files(len(hands))
     audit_hand(hands[0])  # imports and caches
+    warm = RowBuilder(allin=False)  # pyarrow's import and first tables, in every run
+    warm.add_hand(hands[0], audit_hand(hands[0]), 0)
+    warm.tables()
     list(read_path(files[0]))  # the grammar, built once per process
     if mode == "audit":
         sum(len(audit_hand(h).findings) for h in hands)
+    elif mode == "rows":  # the audit, then the store's rows of each hand (all-in EV aside)
+        builder = RowBuilder(allin=False)
+        for h in hands:
+            builder.add_hand(h, audit_hand(h), 0)
+        builder.tables()
     elif mode == "parse":
         sum(1 for f in files for h in read_path(f) if isinstance(h, Hand))
 
@@ -89,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--against", metavar="DIR",
                         help="another install of razz (pip install --target DIR) to compare")
+    parser.add_argument("--rows", action="store_true",
+                        help="also count the store's rows of each audited hand (store/rows.py)")
     parser.add_argument("--work", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.work:
@@ -102,10 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.NamedTemporaryFile(suffix=".pkl") as tmp:
         tmp.write(pickle.dumps(hands))
         tmp.flush()
-        runs = {m: _instructions(m, tmp.name, args.python) for m in ("none", "audit", "parse")}
+        modes = ("none", "audit", "rows", "parse") if args.rows else ("none", "audit", "parse")
+        runs = {m: _instructions(m, tmp.name, args.python) for m in modes}
         if args.against:
             base = {m: _instructions(m, tmp.name, args.python, args.against)
-                    for m in ("none", "audit")}
+                    for m in modes if m != "parse"}
     parsed = sum(1 for f in _files(len(hands)) for h in read_path(f) if isinstance(h, Hand))
     audit = (runs["audit"] - runs["none"]) / len(hands)
     parse = (runs["parse"] - runs["none"]) / parsed
@@ -114,6 +128,13 @@ def main(argv: list[str] | None = None) -> int:
         before = (base["audit"] - base["none"]) / len(hands)
         print(f"  against      {before:13,.0f} instructions per hand ({args.against}):"
               f" {before / audit:.3f} x as many")
+    if args.rows:
+        rows = (runs["rows"] - runs["audit"]) / len(hands)
+        print(f"store's rows   {rows:13,.0f} instructions per hand (RowBuilder, all-in EV off)")
+        if args.against:
+            before = (base["rows"] - base["audit"]) / len(hands)
+            print(f"  against      {before:13,.0f} instructions per hand ({args.against}):"
+                  f" {before / rows:.3f} x as many")
     print(f"parse          {parse:13,.0f} instructions per hand ({parsed} hands)")
     print(f"audit / parse  {parse / audit:13.2f} x (hands audited per hand parsed)")
     return 0
