@@ -184,25 +184,23 @@ class RowBuilder:
         key = hand_key(h.site, h.hand_id)
         rows = self._rows
         # the hand's counts are of violations: a consequence of another finding is not one
-        violations = [f for f in result.findings if f.consequence_of is None]
-        errors = sum(1 for f in violations if f.severity is Severity.ERROR)
-        hero = next((p.player for p in result.players if p.is_hero), None)
-        rows["hands"].append(
-            (
-                key, h.site, h.hand_id, h.game, h.mixed, h.kind.value, h.small_bet, h.big_bet,
-                result.ante, result.bring_in,
-                stakes_text(h.unit, h.currency, h.small_bet, h.big_bet),
-                h.unit.value, h.currency, h.play_money, h.table, h.max_seats, h.tournament_id,
-                list(h.buy_in) or None, h.level, micros(h.started_at), h.started_text,
-                len(result.players), hero, result.total_pot, result.rake, result.community_card,
-                result.went_to_showdown, len(violations), errors, file_id, h.source,
-                h.first_line, hand.text, room_of(h.site),
-            )
-        )
-        players = rows["players"]
+        violations = errors = 0
+        for f in result.findings:
+            if f.consequence_of is None:
+                violations += 1
+                errors += f.severity is Severity.ERROR
+        # (list comprehensions and loops here, not generators: this runs for every hand)
+        hero = None
+        players = []
         for p in result.players:
-            s3, s4, s5, s6, s7 = p.streets
-            folded = next((s.street.value for s in p.streets if s.folded), None)
+            if p.is_hero and hero is None:
+                hero = p.player
+            s3, s4, s5, s6, s7 = streets = p.streets
+            folded = None  # the street the player folded on
+            for s in streets:
+                if s.folded:
+                    folded = s.street.value
+                    break
             players.append(
                 (
                     key, p.seat, p.player, p.is_hero, p.starting_stack, p.final_stack, p.ante,
@@ -220,21 +218,34 @@ class RowBuilder:
                     p.final_low, list(p.starting_cards) or None, p.door_card, p.all_in,
                 )
             )
-        rows["actions"].extend(
+        rows["hands"].append(
+            (
+                key, h.site, h.hand_id, h.game, h.mixed, h.kind.value, h.small_bet, h.big_bet,
+                result.ante, result.bring_in,
+                stakes_text(h.unit, h.currency, h.small_bet, h.big_bet),
+                h.unit.value, h.currency, h.play_money, h.table, h.max_seats, h.tournament_id,
+                list(h.buy_in) or None, h.level, micros(h.started_at), h.started_text,
+                len(result.players), hero, result.total_pot, result.rake, result.community_card,
+                result.went_to_showdown, violations, errors, file_id, h.source,
+                h.first_line, hand.text, room_of(h.site),
+            )
+        )
+        rows["players"] += players
+        rows["actions"] += [
             (
                 key, a.seq, a.street, a.player, a.kind, a.amount, a.to_amount, a.all_in,
                 a.pot_after, a.stack_after, a.line,
             )
             for a in result.actions
-        )
-        rows["cards"].extend(
+        ]
+        rows["cards"] += [
             (key, c.player, c.street, c.position, c.card, c.visibility, c.shown)
             for c in result.cards
-        )
-        rows["pots"].extend(
+        ]
+        rows["pots"] += [
             (key, pot.index, pot.amount, list(pot.eligible), list(pot.winners), list(pot.shares))
             for pot in result.pots
-        )
+        ]
         if self.allin:
             try:
                 found = allin_ev(result)
@@ -244,12 +255,13 @@ class RowBuilder:
                 (key, e.player, e.street, e.equity, e.ev_won, e.ev_net, e.exact, e.std_error)
                 for e in found
             )
-        rows["violations"].extend(
-            (key, f.rule, f.severity.value, f.line, f.expected, f.actual, f.message,
-             *((None, None) if f.consequence_of is None
-               else (f.consequence_of.rule, f.consequence_of.line)))
-            for f in result.findings
-        )
+        if result.findings:
+            rows["violations"] += [
+                (key, f.rule, f.severity.value, f.line, f.expected, f.actual, f.message,
+                 *((None, None) if f.consequence_of is None
+                   else (f.consequence_of.rule, f.consequence_of.line)))
+                for f in result.findings
+            ]
 
     def add_parse_error(self, error: ParseError, file_id: int) -> None:
         """Add a hand that could not be read."""
