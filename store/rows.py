@@ -22,6 +22,7 @@ import pyarrow as pa
 from razz.analysis.allin_ev import allin_ev
 from razz.parser.amounts import amount_text
 from razz.parser.events import Hand, ParseError, SkippedHand, Unit
+from razz.parser.sites import title_of
 from razz.replay.findings import Severity
 from razz.replay.results import HandResult
 
@@ -138,21 +139,6 @@ def hand_key(site: str, hand_id: str) -> str:
     return f"{site}:{hand_id}"
 
 
-@lru_cache(maxsize=64)
-def room_of(site: str) -> str:
-    """The room of a hand as people name it: its site's title in the registry.
-
-    >>> room_of("PokerStars"), room_of("Full Tilt Poker"), room_of("Unknown")
-    ('PokerStars', 'Full Tilt Poker', 'Unknown')
-    """
-    from razz.parser import sites
-
-    try:
-        return sites.by_name(site).title
-    except KeyError:  # a hand of a site the registry no longer has: keep its name
-        return site
-
-
 @lru_cache(maxsize=256)
 def stakes_text(unit: Unit, currency: str | None, small_bet: int, big_bet: int) -> str:
     """The stakes as the header prints them.
@@ -227,7 +213,7 @@ class RowBuilder:
                 list(h.buy_in) or None, h.level, micros(h.started_at), h.started_text,
                 len(result.players), hero, result.total_pot, result.rake, result.community_card,
                 result.went_to_showdown, violations, errors, file_id, h.source,
-                h.first_line, hand.text, room_of(h.site),
+                h.first_line, hand.text, title_of(h.site),
             )
         )
         rows["players"] += players
