@@ -11,6 +11,7 @@ number.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -48,9 +49,9 @@ def sample(spot: Situation, samples: int, seed: int | None = None) -> Estimate:
     done = 0
     while done < samples:
         n = min(BLOCK, samples - done)
-        shares = _shares(spot, _deal(rng, deck, n, needed))
-        total += shares.sum(axis=0)
-        squares += np.square(shares).sum(axis=0)
+        block_total, block_squares = _sums(_values(spot, _deal(rng, deck, n, needed), n))
+        total += block_total
+        squares += block_squares
         done += n
     mean = total / samples
     variance = np.maximum(squares - samples * mean**2, 0.0) / (samples - 1)
@@ -58,10 +59,12 @@ def sample(spot: Situation, samples: int, seed: int | None = None) -> Estimate:
     return Estimate(tuple(map(float, mean)), tuple(map(float, error)), samples)
 
 
-def _deal(
-    rng: np.random.Generator, deck: npt.NDArray[np.int8], n: int, needed: int
-) -> npt.NDArray[np.int8]:
-    """`n` deals of the first `needed` cards of a shuffled `deck`: rows of ranks.
+Column = npt.NDArray[np.int8]
+
+
+def _deal(rng: np.random.Generator, deck: Column, n: int, needed: int) -> list[Column]:
+    """`n` deals of the first `needed` cards of a shuffled `deck`: the ranks dealt, one array
+    per card (column j holds card j of every deal).
 
     The first `needed` steps of a Fisher-Yates shuffle, all rows at once: step j swaps card j
     with a card drawn uniformly from j on, so the first `needed` cards are a uniformly random
@@ -71,42 +74,128 @@ def _deal(
     """
     size = len(deck)
     if 2 * needed > size:  # most of the deck: one full shuffle per row costs less
-        return rng.permuted(np.broadcast_to(deck, (n, size)), axis=1)[:, :needed]
-    flat = np.tile(deck, n)  # row i is flat[i * size : (i + 1) * size]
+        shuffled = rng.permuted(np.broadcast_to(deck, (n, size)), axis=1)
+        return [shuffled[:, j] for j in range(needed)]
     if needed == 0:
-        return flat.reshape(n, size)[:, :0]
-    start = np.arange(0, n * size, size)
-    # Where step j swaps from, in every row at once (flat indexes, one row per step).
-    drawn = (rng.integers(np.arange(needed), size, size=(n, needed)) + start[:, None]).T.copy()
+        return []
+    flat = np.tile(deck, n)  # row i is flat[i * size : (i + 1) * size]
+    rows = flat.reshape(n, size)
+    # Where step j swaps from, in every row at once: column j (flat indexes).
+    drawn = (_positions(rng, n, needed, size) + _row_starts(n, needed, size)).reshape(n, needed)
+    columns = []
     for j in range(needed):
-        here, there = start + j, drawn[j]
-        card = flat[there]
-        flat[there] = flat[here]
-        flat[here] = card
-    return flat.reshape(n, size)[:, :needed]
+        there = drawn[:, j]
+        columns.append(flat[there])  # card j once dealt: no later step moves it again
+        flat[there] = rows[:, j]  # the card it replaces goes where it was
+    return columns
 
 
-def _shares(spot: Situation, dealt: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
-    """Each hand's share of the pot in each deal (rows of dealt rank indexes)."""
-    n = len(dealt)
-    shared = dealt[:, -1:] if spot.community_to_come else dealt[:, :0]
-    values = np.empty((n, len(spot.known)), dtype=np.int64)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_SHIFT32 = np.uint64(32)
+
+
+def _positions(rng: np.random.Generator, n: int, needed: int, size: int) -> npt.NDArray[np.intp]:
+    """`rng.integers(np.arange(needed), size, size=(n, needed))` flattened: the same numbers
+    from the same stream, leaving the generator in the same state, about four times faster.
+
+    numpy draws each of those bounded integers in turn (its loop over array bounds), by
+    Lemire's method: the next 32-bit output u of the generator (PCG64 gives the low then the
+    high half of each 64-bit output) times the range s = size - low; the high 32 bits of the
+    product are the number, unless its low 32 bits fall below 2**32 mod s (about one draw in
+    10**8 for a deck), when u is dropped and the next one taken. Here every product is taken at
+    once from the raw 64-bit outputs, and a dropped u shifts the draws after it.
+    """
+    bits = rng.bit_generator
+    count = n * needed
+    ranges, thresholds = _ranges(n, needed, size)
+    state = bits.state
+    held = np.array([state["uinteger"]] if state["has_uint32"] else [], np.uint32)
+    stream = np.concatenate([held, bits.random_raw((count - len(held) + 1) // 2).view(np.uint32)])
+    product = stream[:count] * ranges
+    taken = count  # outputs of the stream used
+    dropped = np.flatnonzero((product & _LOW32) < thresholds)
+    while len(dropped):
+        first = dropped[0]
+        taken += 1
+        if taken > len(stream):
+            stream = np.concatenate([stream, bits.random_raw(1).view(np.uint32)])
+        shift = taken - count
+        product[first:] = stream[first + shift : taken] * ranges[first:]
+        dropped = first + np.flatnonzero((product[first:] & _LOW32) < thresholds[first:])
+    if len(held) or taken < len(stream):  # the generator's held half-output, as numpy leaves it
+        bits.state = {**bits.state, "has_uint32": int(taken < len(stream)),
+                      "uinteger": int(stream[-1])}
+    return (product >> _SHIFT32).astype(np.intp)
+
+
+@lru_cache(maxsize=32)  # (ranges, thresholds) of 2,000 deals of 8 cards: 256 KB
+def _ranges(
+    n: int, needed: int, size: int
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """Each draw's range (size - step) and Lemire's threshold for it (2**32 mod range)."""
+    ranges = np.tile(np.arange(size, size - needed, -1, dtype=np.uint64), n)
+    return ranges, np.uint64(1 << 32) % ranges
+
+
+@lru_cache(maxsize=32)
+def _row_starts(n: int, needed: int, size: int) -> npt.NDArray[np.intp]:
+    """Added to each draw: its step (numpy's low bound) and its row's start in the flat deck."""
+    return np.tile(np.arange(needed), n) + np.repeat(np.arange(0, n * size, size), needed)
+
+
+def _values(spot: Situation, dealt: list[Column], n: int) -> list[npt.NDArray[np.int64]]:
+    """Each hand's low value in each deal (its cards to come, then the community card)."""
+    shared = dealt[-1:] if spot.community_to_come else []
+    values = []
     start = 0
-    for i, (known, k) in enumerate(zip(spot.known, spot.to_come, strict=True)):
-        drawn = np.hstack([dealt[:, start : start + k], shared])
+    for known, k in zip(spot.known, spot.to_come, strict=True):
+        drawn = dealt[start : start + k] + shared
         start += k
-        size = drawn.shape[1]
+        size = len(drawn)
         if size == 0:
-            values[:, i] = low7([known])[0]
+            values.append(np.full(n, low7([known])[0]))
         elif size <= CACHED_TO_COME:
             # The hand's value of each multiset to come, read without sorting the deal: the
             # drawn ranks as a base-13 number index a table of their multisets.
-            number = drawn[:, 0].astype(np.intp)
-            for j in range(1, size):
-                number = number * RANKS + drawn[:, j]
-            values[:, i] = completion_values(known, size)[ordered_index(size)[number]]
+            number = drawn[0].astype(np.intp)
+            for column in drawn[1:]:
+                number = number * RANKS + column
+            values.append(completion_values(known, size)[ordered_index(size)[number]])
         else:
             own = np.broadcast_to(np.asarray(known, np.int8), (n, len(known)))
-            values[:, i] = low7(np.hstack([own, drawn]))
-    best = values == values.min(axis=1, keepdims=True)
-    return best / best.sum(axis=1, keepdims=True)
+            values.append(low7(np.hstack([own, np.column_stack(drawn)])))
+    return values
+
+
+def _sums(
+    values: list[npt.NDArray[np.int64]],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Over the deals, each hand's summed share of the pot (the best lows split it) and summed
+    square of that share.
+
+    The sums are those of a matrix of shares (a row per deal) summed down its columns, which
+    numpy does one row after the other: each hand's are running sums (`cumsum`) in the same
+    order, so the figures are the same to the last bit. Heads-up every share is 0, 1/2 or 1
+    and the sums are exact: they are counted.
+    """
+    n = len(values[0])
+    if len(values) == 2:
+        first, second = values
+        wins = np.count_nonzero(first < second)
+        ties = np.count_nonzero(first == second)
+        losses = n - wins - ties
+        return (np.array([wins + ties / 2, losses + ties / 2]),
+                np.array([wins + ties / 4, losses + ties / 4]))
+    best = values[0]
+    for v in values[1:]:
+        best = np.minimum(best, v)
+    holds = [v == best for v in values]
+    holders = np.zeros(n, np.int64)
+    for h in holds:
+        holders += h
+    total, squares = np.empty(len(values)), np.empty(len(values))
+    for i, h in enumerate(holds):
+        share = h / holders
+        total[i] = np.cumsum(share)[-1]
+        squares[i] = np.cumsum(np.square(share))[-1]
+    return total, squares

@@ -158,8 +158,11 @@ def test_monte_carlo_deals_every_ordered_draw_of_the_unseen_cards_equally_often(
 
     from razz.analysis.montecarlo import _deal
 
+    def deal(rng: np.random.Generator, deck: Any, n: int, needed: int) -> Any:
+        return np.column_stack(_deal(rng, deck, n, needed))  # a row per deal
+
     deck = np.arange(5, dtype=np.int8)
-    dealt = _deal(np.random.default_rng(7), deck, 40_000, 2)
+    dealt = deal(np.random.default_rng(7), deck, 40_000, 2)
     assert dealt.shape == (40_000, 2) and (dealt[:, 0] != dealt[:, 1]).all()
     counts = np.bincount(dealt[:, 0].astype(int) * 5 + dealt[:, 1], minlength=25)
     expected = 40_000 / 20
@@ -167,11 +170,11 @@ def test_monte_carlo_deals_every_ordered_draw_of_the_unseen_cards_equally_often(
     chi_square = float(((pairs - expected) ** 2 / expected).sum())
     assert chi_square < 50.0  # 19 degrees of freedom: p < 1e-4 above 50
     for needed in (2, 5):  # a partial shuffle, and the full one of most of the deck
-        repeated = _deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 100,
-                         needed)
+        repeated = deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 100,
+                        needed)
         assert repeated.shape == (100, needed)
         assert all(np.isin(row, [0, 1]).all() and (row == 0).sum() <= 2 for row in repeated)
-    full = _deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 100, 5)
+    full = deal(np.random.default_rng(7), np.array([0, 0, 1, 1, 1], np.int8), 100, 5)
     assert (np.sort(full, axis=1) == [0, 0, 1, 1, 1]).all()
 
 
