@@ -39,6 +39,11 @@ CHUNK = 1 << 20  # matrix entries per block (8 MB per float array)
 BINOMIAL = np.array(
     [[comb(n, k) for k in range(COUNT_STATES)] for n in range(COUNT_STATES)], np.float64
 )
+# The same as integers, for the matrix of the last hand's weights: a line of it sums to the
+# ways to deal that hand's k cards from what is left, C(left, k) <= C(52, 7) < 2**31, so its
+# running sums are exact in int32, which numpy adds several times faster than float64 (whose
+# running sums wait on each addition), and are the same numbers.
+BINOMIAL_INT = BINOMIAL.astype(np.int32)
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
     """
     last_at = max(range(len(hands)), key=lambda i: len(hands[i].values))
     others = [h for i, h in enumerate(hands) if i != last_at]
-    rows_counts, rows_ways, rows_values = _join(others, unseen)
+    rows_counts, rows_ways, rows_values, rows_key = _join(others, unseen)
 
     last = hands[last_at]
     order = np.argsort(last.values, kind="stable")
@@ -122,19 +127,26 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
         group_start = np.arange(count + 1)
         left = np.asarray(unseen, np.intp) - rows_counts
     else:
-        key = rows_counts.astype(np.int64) @ (COUNT_STATES ** np.arange(RANKS, dtype=np.int64))
-        groups, group_of = np.unique(key, return_inverse=True)
-        group_of = group_of.reshape(-1)
-        count = len(groups)
-        left = np.zeros((count, RANKS), dtype=np.intp)
-        left[group_of] = np.asarray(unseen, np.intp) - rows_counts
-        by_group = np.argsort(group_of, kind="stable")
-        group_start = np.searchsorted(group_of[by_group], np.arange(count + 1))
-    choose = _choose_table(left)
+        # Groups numbered in the order of their key, rows in the order of their group (and
+        # in their own order within it): what np.unique's inverse and a stable sort of it
+        # give, from one stable sort of the keys.
+        by_group = np.argsort(rows_key, kind="stable")
+        sorted_key = rows_key[by_group]
+        starts = np.flatnonzero(np.concatenate(([True], sorted_key[1:] != sorted_key[:-1])))
+        count = len(starts)
+        group_of = np.empty(len(rows_key), np.intp)
+        group_of[by_group] = np.repeat(np.arange(count), np.diff(starts, append=len(rows_key)))
+        group_start = np.append(starts, len(rows_key))
+        left = np.asarray(unseen, np.intp) - rows_counts[by_group[starts]]
+    choose = _choose_table(left, BINOMIAL_INT)
 
-    best = rows_values.min(axis=1)
-    at_best = rows_values == best[:, None]
-    holders = at_best.sum(axis=1)
+    best = rows_values[0]
+    for v in rows_values[1:]:
+        best = np.minimum(best, v)
+    at_best = [v == best for v in rows_values]
+    holders = np.zeros(len(best), np.int64)
+    for held in at_best:
+        holders += held
     below = np.searchsorted(last_values, best, side="left")
     upto = np.searchsorted(last_values, best, side="right")
 
@@ -146,12 +158,12 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
         stop = min(first + step, count)
         table = choose[first:stop]
         if columns.shape[1] == 0:  # the last hand is complete: one way
-            line = np.ones((stop - first, 1))
+            line = np.ones((stop - first, 1), np.int32)
         else:
             line = np.take(table, columns[:, 0], axis=1)
             for j in range(1, columns.shape[1]):
                 line *= np.take(table, columns[:, j], axis=1)
-        cumulative = np.cumsum(line, axis=1)
+        cumulative = np.cumsum(line, axis=1, dtype=np.int32)
 
         rows = by_group[group_start[first] : group_start[stop]]
         g = group_of[rows] - first
@@ -166,38 +178,49 @@ def enumerate_hands(hands: list[Hand], unseen: tuple[int, ...]) -> Sums:
         share_last += float(before.sum() + (tied / (t + 1)).sum())
         total += float(row_total.sum())
 
+    # Each joined hand's share: its rows' shares where it holds the best value, summed in the
+    # order of the rows, one after the other (as numpy sums a matrix of them down its columns).
     shares = np.zeros(len(hands))
-    shares[[i for i in range(len(hands)) if i != last_at]] = (
-        at_best * share_rows[:, None]
-    ).sum(axis=0)
+    shares[[i for i in range(len(hands)) if i != last_at]] = [
+        np.cumsum(held * share_rows)[-1] if len(share_rows) else 0.0 for held in at_best
+    ]
     shares[last_at] = share_last
     return Sums(shares, total, len(best) * len(last_values))
 
 
 def _join(
     hands: list[Hand], unseen: tuple[int, ...]
-) -> tuple[npt.NDArray[np.int8], FloatArray, npt.NDArray[np.int32]]:
-    """Rows of joint completions of the hands: rank counts dealt, deals, values per hand."""
+) -> tuple[npt.NDArray[np.int8], FloatArray, list[npt.NDArray[np.int32]], IntArray]:
+    """Rows of joint completions of the hands, in the order of the hands' completions: rank
+    counts dealt, deals, each hand's values, and a key of the counts (equal counts, equal keys).
+
+    A completion the cards left cannot deal has no ways (C(n, c) = 0 for c > n): the ways of
+    every pair of row and completion, then those that are not 0.
+    """
     limit = np.asarray(unseen, dtype=np.int8)
+    digits = COUNT_STATES ** np.arange(RANKS, dtype=np.int64)
     counts = np.zeros((1, RANKS), dtype=np.int8)
+    key = np.zeros(1, np.int64)
     ways = np.ones(1)
-    values = np.zeros((1, 0), dtype=np.int32)  # low values fit: below 7 * 16**5
+    values: list[npt.NDArray[np.int32]] = []  # low values fit: below 7 * 16**5
     for hand in hands:
-        joined = (counts[:, None, :] + hand.counts[None, :, :]).reshape(-1, RANKS)
-        fits = (joined <= limit).all(axis=1)
-        old = np.repeat(np.arange(len(counts)), len(hand.values))[fits]
-        new = np.tile(np.arange(len(hand.values)), len(counts))[fits]
         choose = _choose_table(limit - counts)
-        dealt = np.ones(len(old))
+        dealt = np.ones((len(counts), len(hand.values)))
         for j in range(hand.columns.shape[1]):
-            dealt *= choose[old, hand.columns[new, j]]
-        counts = joined[fits]
-        ways = ways[old] * dealt
-        values = np.hstack([values[old], hand.values[new, None].astype(np.int32)])
-    return counts, ways, values
+            dealt *= np.take(choose, hand.columns[:, j], axis=1)
+        flat = dealt.reshape(-1)
+        fits = np.flatnonzero(flat)
+        old, new = np.divmod(fits, len(hand.values))
+        counts = counts[old] + hand.counts[new]
+        key = key[old] + (hand.counts.astype(np.int64) @ digits)[new]
+        ways = ways[old] * flat[fits]
+        values = [v[old] for v in values] + [hand.values[new].astype(np.int32)]
+    return counts, ways, values, key
 
 
-def _choose_table(left: npt.NDArray[np.integer]) -> FloatArray:
+def _choose_table(
+    left: npt.NDArray[np.integer], binomial: npt.NDArray[np.number] = BINOMIAL
+) -> npt.NDArray[np.number]:
     """T[i, r * 5 + c] = C(left[i, r], c): the ways to deal c cards of rank r from what is left."""
     index = left.astype(np.intp)[:, :, None]
-    return BINOMIAL[index, np.arange(COUNT_STATES)].reshape(len(left), -1)
+    return binomial[index, np.arange(COUNT_STATES)].reshape(len(left), -1)
