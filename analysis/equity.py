@@ -169,13 +169,15 @@ def _check_feasible(spot: Situation) -> None:
 @cache
 def _completion_count(to_come: int, unseen: tuple[int, ...]) -> int:
     """The multisets of `to_come` ranks the unseen cards allow (at most 4 of a rank each)."""
-    if min(unseen) >= to_come:  # no rank runs short: every multiset of 13 ranks
-        return comb(len(unseen) + to_come - 1, to_come)
-    # Coefficient of x^k in prod_r (1 + x + … + x^min(c_r, k)), by a small convolution.
-    ways = [1] + [0] * to_come
+    # The coefficient of x^k in prod_r (1 + x + … + x^c_r) = prod_r (1 - x^(c_r + 1)) / (1 - x)^13:
+    # the factors of the ranks that run short (c_r < k; the others count from x^(k + 1) on),
+    # multiplied out up to x^k, against 1 / (1 - x)^13 = sum_j C(12 + j, j) x^j.
+    short = [1] + [0] * to_come
     for c in unseen:
-        ways = [sum(ways[k - j] for j in range(min(c, k) + 1)) for k in range(to_come + 1)]
-    return ways[to_come]
+        for k in range(to_come, c, -1):
+            short[k] -= short[k - c - 1]
+    size = len(unseen)
+    return sum(a * comb(size - 1 + to_come - j, to_come - j) for j, a in enumerate(short) if a)
 
 
 def _exact(spot: Situation) -> EquityResult:

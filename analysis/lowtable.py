@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache, lru_cache
 from math import comb
 
@@ -164,13 +165,74 @@ _CACHES = {
 
 
 def _completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
-    rows = all_multisets(to_come)
-    full = np.empty((len(rows), len(known) + to_come), dtype=np.int8)
-    full[:, : len(known)] = known
-    full[:, len(known) :] = rows
-    values = low7(full)
+    """`low7` of `known` (sorted) plus each row of `all_multisets(to_come)`, without sorting
+    the rows of seven: both parts are sorted, so each rank's place in the merged hand is known.
+
+    Among equal ranks the known ones come first: known rank i goes to place i plus the row's
+    ranks below it, the row's rank j to place j plus the known ranks at or below it; the
+    multiset's index is the sum of W[place, rank] (`multiset_index`).
+    """
+    if to_come <= SMALL_TO_COME:
+        return _few_completion_values(known, to_come)
+    rows, below = _rows_below(to_come)
+    weights = _WEIGHTS[len(known) + to_come]
+    ranks = np.arange(RANKS)
+    known_at_or_below = np.searchsorted(np.asarray(known, np.intp), ranks, side="right")
+    index = np.zeros(len(rows), np.int64)
+    for j in range(to_come):
+        index += weights[j + known_at_or_below, ranks][rows[:, j]]
+    for i, rank in enumerate(known):
+        index += weights[:, rank][i + below[:, rank]]
+    values = _table()[index]
     values.flags.writeable = False
     return values
+
+
+# Up to this many cards to come (one multiset, or 13), the places are counted in Python: each
+# multiset's index is a few reads of prefix sums, which costs less than numpy's calls (half
+# the instructions; from two cards to come on, numpy's fewer calls cost less).
+SMALL_TO_COME = 1
+
+
+def _few_completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+    """`_completion_values` for 0 or 1 card to come.
+
+    The known ranks at places 0 … n - 1 shifted by m (the row's ranks below them) weigh
+    W[i + m, known[i]]: those at or below the card to come keep their place, those above it move
+    by one, a difference of prefix sums; the card to come takes the place after the first.
+    """
+    n = len(known)
+    weights = _WEIGHT_LISTS[n + to_come]
+    kept, moved = [0], [0]
+    for i, rank in enumerate(known):
+        kept.append(kept[-1] + weights[i][rank])
+        if to_come:
+            moved.append(moved[-1] + weights[i + 1][rank])
+    if to_come == 0:
+        index = [kept[n]]
+    else:
+        index = []
+        for r in range(RANKS):
+            at = bisect_right(known, r)  # known ranks at or below r
+            index.append(kept[at] + moved[n] - moved[at] + weights[at][r])
+    values = _table()[np.array(index, np.int64)]
+    values.flags.writeable = False
+    return values
+
+
+_WEIGHT_LISTS = {size: weights.tolist() for size, weights in _WEIGHTS.items()}
+
+
+@cache
+def _rows_below(size: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """`all_multisets(size)` and, for each row and rank, how many of its ranks are below it."""
+    rows = all_multisets(size).astype(np.intp)
+    counts = np.zeros((len(rows), RANKS), np.intp)
+    for j in range(size):
+        np.add.at(counts, (np.arange(len(rows)), rows[:, j]), 1)
+    below = np.zeros_like(counts)
+    below[:, 1:] = np.cumsum(counts, axis=1)[:, :-1]
+    return rows, below
 
 
 def ordered_index(size: int) -> IntArray:
