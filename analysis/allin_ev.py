@@ -32,7 +32,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from razz.analysis.equity import equity_of
+from razz.analysis.equity import equity_of, exact_cost
 from razz.analysis.situation import UNSEEN, Situation, SituationError, situation
 from razz.replay.results import HandResult
 
@@ -328,7 +328,8 @@ def _equity_of(spot: Situation) -> tuple[tuple[float, ...], bool, tuple[float, .
     key = (spot.known, spot.to_come, spot.unseen, spot.community)
     found = _CACHE.get(key)
     if found is None:
-        seed = zlib.crc32(repr(key).encode())
+        # The seed of Monte Carlo only: an exact result has no use for it.
+        seed = None if exact_cost(spot) <= EXACT_LIMIT else zlib.crc32(repr(key).encode())
         r = equity_of(spot, exact_limit=EXACT_LIMIT, samples=SAMPLES, seed=seed)
         found = r.equity, r.exact, r.std_error
         if len(_CACHE) >= _CACHE_SIZE:

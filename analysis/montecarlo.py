@@ -80,11 +80,12 @@ def _deal(rng: np.random.Generator, deck: Column, n: int, needed: int) -> list[C
         return []
     flat = np.tile(deck, n)  # row i is flat[i * size : (i + 1) * size]
     rows = flat.reshape(n, size)
-    # Where step j swaps from, in every row at once: column j (flat indexes).
+    # Where step j swaps from, in every row at once: row j (flat indexes, contiguous).
     drawn = (_positions(rng, n, needed, size) + _row_starts(n, needed, size)).reshape(n, needed)
+    drawn = drawn.T.copy()
     columns = []
     for j in range(needed):
-        there = drawn[:, j]
+        there = drawn[j]
         columns.append(flat[there])  # card j once dealt: no later step moves it again
         flat[there] = rows[:, j]  # the card it replaces goes where it was
     return columns
@@ -110,7 +111,9 @@ def _positions(rng: np.random.Generator, n: int, needed: int, size: int) -> npt.
     ranges, thresholds = _ranges(n, needed, size)
     state = bits.state
     held = np.array([state["uinteger"]] if state["has_uint32"] else [], np.uint32)
-    stream = np.concatenate([held, bits.random_raw((count - len(held) + 1) // 2).view(np.uint32)])
+    stream = bits.random_raw((count - len(held) + 1) // 2).view(np.uint32)
+    if len(held):
+        stream = np.concatenate([held, stream])
     product = stream[:count] * ranges
     taken = count  # outputs of the stream used
     dropped = np.flatnonzero((product & _LOW32) < thresholds)
