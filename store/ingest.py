@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -368,6 +371,41 @@ def workers_for(
     return worker_pool(jobs, ruleset, preload)
 
 
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextmanager
+def stop_signals_deferred() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP arriving in the block take effect when it ends.
+
+    Their handlers raise KeyboardInterrupt wherever the main thread is. Inside
+    `ProcessPoolExecutor.submit`, which starts workers as work arrives, that can fall between
+    a worker's `p.start()` and the pool noting it (`_processes[p.pid] = p`): the pool then
+    hands out one stop sentinel too few and `shutdown(wait=True)` waits for ever (an importer
+    sent SIGTERM under load was still there a minute later). Handlers that are not Python
+    functions (ignored, default) are left as they are.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers run in the main thread only, and only it may set them
+        return
+    arrived: list[int] = []
+    saved: dict[int, Callable[[int, Any], Any]] = {}
+    for signum in _STOP_SIGNALS:
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            saved[signum] = handler
+            signal.signal(signum, lambda n, _frame: arrived.append(n))
+    try:
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        if arrived:
+            saved[arrived[0]](arrived[0], None)
+
+
 def ordered_map(
     executor: Executor | None, fn: Callable[..., R], items: Iterable[tuple[Any, ...]], window: int
 ) -> Iterator[R]:
@@ -379,7 +417,8 @@ def ordered_map(
         return
     pending: deque[Future[R]] = deque()
     for item in items:
-        pending.append(executor.submit(fn, *item))
+        with stop_signals_deferred():
+            pending.append(executor.submit(fn, *item))
         if len(pending) >= window:
             yield pending.popleft().result()
     while pending:

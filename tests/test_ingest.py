@@ -95,3 +95,35 @@ def test_two_workers_audit_and_parse_as_one_process_does(
     one = _run(capsys, "parse", "-j", "1", folder)
     two = _run(capsys, "parse", "-j", "2", folder)
     assert one == two and "total (" in one[1]
+
+
+def test_a_stop_signal_in_a_deferred_block_takes_effect_when_it_ends() -> None:
+    """SIGTERM inside `stop_signals_deferred` (as while the pool starts a worker) runs its
+    handler only after the block: the block's work is whole, then the stop comes."""
+    import os
+    import signal
+
+    from razz.store.ingest import stop_signals_deferred
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    steps: list[str] = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with stop_signals_deferred():
+                os.kill(os.getpid(), signal.SIGTERM)
+                steps.append("the rest of the block ran")
+            steps.append("after the block")  # never: the stop comes as the block ends
+        assert steps == ["the rest of the block ran"]
+        assert signal.getsignal(signal.SIGTERM) is stop  # the handler is put back
+        with stop_signals_deferred():  # nothing arrives: nothing happens
+            steps.append("quiet")
+        assert steps[-1] == "quiet"
+        with pytest.raises(KeyboardInterrupt):  # outside a block a stop is immediate
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):
+                pass
+    finally:
+        signal.signal(signal.SIGTERM, before)
