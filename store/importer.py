@@ -25,7 +25,7 @@ from pathlib import Path
 
 from razz.store import db as store_db
 from razz.store import ingest
-from razz.store.ingest import IN_PROCESS_BYTES, Part, cores, init_worker, stop_signals_deferred
+from razz.store.ingest import IN_PROCESS_BYTES, Part, cores, init_worker, submit
 from razz.store.progress import ImportSummary, NoProgress, Progress
 from razz.store.sources import (
     Discovery,
@@ -185,8 +185,7 @@ class Importer:
         pool = self._ensure_pool(workers)
         window: deque[tuple[Future[TaskResult], list[PieceMeta]]] = deque()
         for task, metas in tasks:
-            with stop_signals_deferred():  # never a stop half-way through starting a worker
-                window.append((pool.submit(process_task, task), metas))
+            window.append((submit(pool, process_task, task), metas))
             # Enough queued work that the workers never wait for this thread.
             if len(window) >= 4 * workers + 4:
                 future, done = window.popleft()

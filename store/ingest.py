@@ -406,6 +406,13 @@ def stop_signals_deferred() -> Iterator[None]:
             saved[arrived[0]](arrived[0], None)
 
 
+def submit(executor: Executor, fn: Callable[..., R], *args: Any) -> Future[R]:
+    """`executor.submit(fn, *args)`, a stop signal held until it returns: it may be starting a
+    worker (`stop_signals_deferred`)."""
+    with stop_signals_deferred():
+        return executor.submit(fn, *args)
+
+
 def ordered_map(
     executor: Executor | None, fn: Callable[..., R], items: Iterable[tuple[Any, ...]], window: int
 ) -> Iterator[R]:
@@ -417,8 +424,7 @@ def ordered_map(
         return
     pending: deque[Future[R]] = deque()
     for item in items:
-        with stop_signals_deferred():
-            pending.append(executor.submit(fn, *item))
+        pending.append(submit(executor, fn, *item))
         if len(pending) >= window:
             yield pending.popleft().result()
     while pending:
