@@ -22,7 +22,7 @@ from enum import StrEnum
 from razz.parser.events import Bet, BringIn, Call, Check, Event, Fold, Raise
 from razz.replay.game import FIRST_STREET, cap
 from razz.replay.ruleset import ShortAllIn
-from razz.replay.state import HandState, Phase, PlayerState
+from razz.replay.state import BETTING, HandState, PlayerState
 
 __all__ = [
     "Action",
@@ -149,7 +149,7 @@ def legal_actions(state: HandState) -> tuple[Action, ...]:
     """
     rnd = state.round
     i = rnd.to_act
-    if state.phase is not Phase.BETTING or i is None:
+    if state.phase is not BETTING or i is None:
         return ()
     name = state.setup.name(i)
     p = state.players[i]

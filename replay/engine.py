@@ -65,10 +65,12 @@ from razz.replay.pots import Settlement
 from razz.replay.ruleset import POKERSTARS, Ruleset
 from razz.replay.settlement import EMPTY_SETTLEMENT, rake_of, settle_as_paid, settle_state
 from razz.replay.state import (
+    ANTES,
+    BETTING,
+    DEALING,
     NO_FINDINGS,
     HandSetup,
     HandState,
-    Phase,
     in_hand,
     players_left,
     uncalled,
@@ -257,7 +259,7 @@ def _step(state: HandState, event: Event, moment: int, check: Any, change: Any) 
     found: Sequence[Finding] = NO_FINDINGS
     if moment:
         phase = state.phase
-        if phase is Phase.DEALING or (phase is Phase.BETTING and moment == _AFTER_ROUND):
+        if phase is DEALING or (phase is BETTING and moment == _AFTER_ROUND):
             found = _end_round(state, event.line) if moment == _AFTER_ROUND else _close_deal(state)
             found = found or NO_FINDINGS
     if check is not None:
@@ -275,8 +277,8 @@ def _close_deal(state: HandState) -> list[Finding]:
 
 
 def _end_round(state: HandState, line: int) -> list[Finding]:
-    found = _close_deal(state) if state.phase is Phase.DEALING else []
-    if state.phase is Phase.BETTING:
+    found = _close_deal(state) if state.phase is DEALING else []
+    if state.phase is BETTING:
         found += checks.round_end(state, line)
         transitions.end_round(state, line)
     return found
@@ -291,9 +293,9 @@ def apply(state: HandState, event: Event) -> None:
     moment, _, change = rule
     if moment:
         phase = state.phase
-        if phase is Phase.DEALING:
+        if phase is DEALING:
             transitions.close_deal(state)
-        if moment == _AFTER_ROUND and state.phase is Phase.BETTING:
+        if moment == _AFTER_ROUND and state.phase is BETTING:
             transitions.end_round(state, event.line)
     change(state, event)
 
@@ -303,7 +305,7 @@ def finish(state: HandState, last_line: int = 0) -> tuple[list[Finding], Settlem
     if state.record.cancelled:
         return [], EMPTY_SETTLEMENT
     found = []
-    if state.phase is Phase.DEALING or state.phase is Phase.BETTING:
+    if state.phase is DEALING or state.phase is BETTING:
         found = _end_round(state, last_line)
     expected = settle_state(state, rake_of(state))
     found += showdown.end_of_hand(state, expected, last_line)
@@ -433,7 +435,7 @@ def new_hand(
 def ante_due(state: HandState) -> tuple[tuple[str, int, bool], ...]:
     """(player, amount, all-in) for every seated player with chips who still owes the ante."""
     setup = state.setup
-    if setup.ante is None or state.phase is not Phase.ANTES:
+    if setup.ante is None or state.phase is not ANTES:
         return ()
     due = []
     for i, p in enumerate(state.players):
@@ -454,7 +456,7 @@ def next_actor(state: HandState) -> str | None:
     >>> next_actor(new_hand(POKERSTARS, (), 4, 8))
     """
     view = transitions.open_round(state)
-    if view.phase is not Phase.BETTING or view.round.to_act is None:
+    if view.phase is not BETTING or view.round.to_act is None:
         return None
     return view.setup.name(view.round.to_act)
 
@@ -462,15 +464,15 @@ def next_actor(state: HandState) -> str | None:
 def round_over(state: HandState) -> bool:
     """Whether nobody owes an action in the current betting round."""
     view = transitions.open_round(state)
-    return view.phase is not Phase.BETTING or view.round.to_act is None
+    return view.phase is not BETTING or view.round.to_act is None
 
 
 def next_street(state: HandState) -> Street | None:
     """The street to deal next (after its `StreetStart`), or None: betting on, or hand over."""
-    if state.phase is Phase.ANTES:
+    if state.phase is ANTES:
         return FIRST_STREET
     view = transitions.open_round(state)
-    if view.phase is not Phase.BETTING or view.round.to_act is not None:
+    if view.phase is not BETTING or view.round.to_act is not None:
         return None
     if players_left(view) <= 1 or view.street is LAST_STREET or view.street is None:
         return None
@@ -479,7 +481,7 @@ def next_street(state: HandState) -> Street | None:
 
 def hand_over(state: HandState) -> bool:
     """Whether no more betting or dealing will happen: time for the showdown or the pot."""
-    return state.phase is not Phase.ANTES and round_over(state) and next_street(state) is None
+    return state.phase is not ANTES and round_over(state) and next_street(state) is None
 
 
 def players_to_deal(state: HandState) -> tuple[str, ...]:

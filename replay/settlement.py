@@ -17,7 +17,7 @@ from razz.replay.pots import (
     split_pot,
     split_rake,
 )
-from razz.replay.state import HandState, Phase, in_hand, uncalled
+from razz.replay.state import BETTING, HandState, in_hand, uncalled
 
 EMPTY_SETTLEMENT = Settlement((), 0, 0, None)
 
@@ -40,7 +40,7 @@ def settle_state(
     committed = [p.committed for p in players]
     all_in = [p.all_in for p in players]
     pending = (
-        uncalled(state) if state.round.to_act is None or state.phase is not Phase.BETTING else None
+        uncalled(state) if state.round.to_act is None or state.phase is not BETTING else None
     )
     returned = None
     if pending is not None and not setup.dialect.uncalled_in_pot:  # Winamax keeps it in

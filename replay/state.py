@@ -44,6 +44,18 @@ class Phase(StrEnum):
     SUMMARY = "summary"  # the log's summary section
 
 
+# The phases by name, as `game.FIRST_STREET` names a street, for the replay's questions (about
+# 150 a hand): on Python 3.11 a member read from its enum (`Phase.BETTING`) goes through the
+# metaclass's `__getattr__` hook, some ten times the cost of reading a global.
+ANTES, DEALING, BETTING, SHOWDOWN, SUMMARY = (
+    Phase.ANTES,
+    Phase.DEALING,
+    Phase.BETTING,
+    Phase.SHOWDOWN,
+    Phase.SUMMARY,
+)
+
+
 class SeatInfo(NamedTuple):
     """A seated player as the seat line gives them."""
 
@@ -267,7 +279,7 @@ class HandState:
         return cls(
             setup,
             [PlayerState(s.stack) for s in setup.seats],
-            Phase.ANTES,
+            ANTES,
             None,
             Round(),
             Deal(None, False, None, None, 0, [None] * n, [0] * n, 0),

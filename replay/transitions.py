@@ -54,9 +54,13 @@ from razz.replay.game import (
 from razz.replay.holdings import learn, shown_cards, third_street_cards
 from razz.replay.order import bring_in_players, first_actor, next_to_act
 from razz.replay.state import (
+    ANTES,
+    BETTING,
+    DEALING,
+    SHOWDOWN,
+    SUMMARY,
     UNKNOWN,
     HandState,
-    Phase,
     PlayerState,
     Round,
     ante_excess,
@@ -99,7 +103,7 @@ def close_deal(state: HandState) -> None:
     fewer than two players can still bet there is no betting round.
     """
     street = state.street
-    if state.phase is not Phase.DEALING or street is None:
+    if state.phase is not DEALING or street is None:
         return
     players = state.players
     deal = state.deal
@@ -110,7 +114,7 @@ def close_deal(state: HandState) -> None:
         for p in players:
             if p.dealt_in and not p.folded and len(p.cards) < held:
                 p.cards = p.cards + (UNKNOWN,) * (held - len(p.cards))
-    state.phase = Phase.BETTING
+    state.phase = BETTING
     if OPENING[street] is Opening.BRING_IN:
         _, opener = bring_in_players(state)
         deal.bring_in = opener
@@ -128,7 +132,7 @@ def close_deal(state: HandState) -> None:
 def open_round(state: HandState) -> HandState:
     """The state itself, or a copy with its deal closed if it is still being dealt (for the
     questions a simulator asks between lines: who acts, what may they do)."""
-    if state.phase is not Phase.DEALING:
+    if state.phase is not DEALING:
         return state
     view = state.copy()
     close_deal(view)
@@ -138,7 +142,7 @@ def open_round(state: HandState) -> HandState:
 def end_round(state: HandState, line: int) -> None:
     """The betting round is over (its checks have run): a bet nobody called goes back."""
     close_deal(state)
-    if state.phase is not Phase.BETTING:
+    if state.phase is not BETTING:
         return
     if state.round.to_act is not None and _left(state) >= 2:
         return  # the round did not end as it should (ORDER-CLOCKWISE): nothing to settle
@@ -181,7 +185,7 @@ def start_street(state: HandState, e: StreetStart) -> None:
     deal.street_line = e.line
     if community:
         deal.seen |= BIT[community]
-    state.phase = Phase.DEALING
+    state.phase = DEALING
     state.street = e.street
     state.round = Round()
 
@@ -190,7 +194,7 @@ def deal(state: HandState, e: Dealt) -> None:
     i = state.setup.index.get(e.player)
     if i is None or e.street is not state.street:
         return
-    if state.phase is not Phase.DEALING and state.phase is not Phase.BETTING:
+    if state.phase is not DEALING and state.phase is not BETTING:
         return
     p = state.players[i]
     if p.folded:
@@ -274,7 +278,7 @@ def actor(state: HandState, name: str) -> int | None:
     """The index of the player a betting line names, if that line can be applied at all: a
     seated player, dealt in, not folded, not all-in, while a betting round is open."""
     i = state.setup.index.get(name)
-    if i is None or state.phase is not Phase.BETTING:
+    if i is None or state.phase is not BETTING:
         return None
     p = state.players[i]
     if not p.dealt_in or p.folded or p.all_in:
@@ -363,7 +367,7 @@ def uncalled_bet(state: HandState, e: UncalledBet) -> None:
     i = state.setup.index.get(e.player)
     if i is None:
         return
-    if state.phase is Phase.ANTES:  # an ante's excess over every other ante (Full Tilt)
+    if state.phase is ANTES:  # an ante's excess over every other ante (Full Tilt)
         p, amount = state.players[i], max(0, min(e.amount, ante_excess(state, i)))
         p.stack += amount
         p.committed -= amount
@@ -376,7 +380,7 @@ def uncalled_bet(state: HandState, e: UncalledBet) -> None:
 
 
 def showdown(state: HandState, e: ShowDown) -> None:
-    state.phase = Phase.SHOWDOWN
+    state.phase = SHOWDOWN
     state.record.showdown_line = e.line
 
 
@@ -407,8 +411,8 @@ def muck(state: HandState, e: Muck) -> None:
 
 
 def collect(state: HandState, e: Collect) -> None:
-    if state.phase is Phase.BETTING or state.phase is Phase.DEALING:
-        state.phase = Phase.SHOWDOWN
+    if state.phase is BETTING or state.phase is DEALING:
+        state.phase = SHOWDOWN
     i = state.setup.index.get(e.player)
     if i is None:
         return
@@ -417,7 +421,7 @@ def collect(state: HandState, e: Collect) -> None:
 
 
 def summary(state: HandState, e: Summary) -> None:
-    state.phase = Phase.SUMMARY
+    state.phase = SUMMARY
     state.record.summary_line = e.line
 
 

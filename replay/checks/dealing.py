@@ -24,7 +24,15 @@ from razz.replay.game import (
 )
 from razz.replay.holdings import Note, holder_of, learn, shown_cards, third_street_cards
 from razz.replay.rules import RuleId
-from razz.replay.state import NO_FINDINGS, UNKNOWN, HandState, Phase, in_hand, make_finding
+from razz.replay.state import (
+    BETTING,
+    DEALING,
+    NO_FINDINGS,
+    UNKNOWN,
+    HandState,
+    in_hand,
+    make_finding,
+)
 
 _DEAL_RULE = {
     s: RuleId.DEAL_3RD if s is FIRST_STREET else RuleId.DEAL_UP if up_on(s) else RuleId.DEAL_7TH
@@ -165,7 +173,7 @@ def dealt(state: HandState, e: Dealt) -> tuple[Finding, ...] | list[Finding]:
     setup = state.setup
     i = setup.index.get(e.player)
     previous, new = shown_cards(e)
-    if i is not None and e.street is state.street and state.phase is Phase.DEALING:
+    if i is not None and e.street is state.street and state.phase is DEALING:
         p = state.players[i]
         if (
             e.street is not FIRST_STREET
@@ -202,7 +210,7 @@ def dealt(state: HandState, e: Dealt) -> tuple[Finding, ...] | list[Finding]:
             )
         ]
     found = log.bad_tokens(setup, (*previous, *new), e.line)
-    if e.street is not state.street or state.phase not in (Phase.DEALING, Phase.BETTING):
+    if e.street is not state.street or state.phase not in (DEALING, BETTING):
         found.append(
             make_finding(
                 setup,
@@ -424,7 +432,7 @@ def deal_complete(state: HandState) -> list[Finding]:
     """DEAL-3RD, DEAL-UP, DEAL-7TH: once a street's deal is over, every player still in the
     hand got their cards (the river, dealt face down, is checked for the log's owner)."""
     street = state.street
-    if state.phase is not Phase.DEALING or street is None:
+    if state.phase is not DEALING or street is None:
         return []
     setup, found = state.setup, []
     line = state.deal.street_line

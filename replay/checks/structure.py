@@ -13,7 +13,7 @@ from razz.replay.betting import cap_applies, capped, heads_up
 from razz.replay.findings import Finding, Severity
 from razz.replay.game import BIG_BET_STREETS, cap
 from razz.replay.rules import RuleId
-from razz.replay.state import NO_FINDINGS, HandSetup, HandState, Phase, make_finding
+from razz.replay.state import ANTES, BETTING, NO_FINDINGS, HandSetup, HandState, make_finding
 
 
 def header(setup: HandSetup, head: HandHeader, first_ante_line: int) -> list[Finding]:
@@ -62,7 +62,7 @@ def ante(state: HandState, e: PostAnte) -> list[Finding]:
             )
         ]
     found: list[Finding] = []
-    if state.phase is not Phase.ANTES:
+    if state.phase is not ANTES:
         found.append(
             make_finding(
                 setup,
@@ -206,7 +206,7 @@ def cap_line(state: HandState, e: BettingCapped) -> tuple[Finding, ...]:
     the ruleset lifts it."""
     setup, rnd = state.setup, state.round
     max_raises, bets = setup.ruleset.max_raises, cap(setup.ruleset)
-    if state.phase is not Phase.BETTING or bets is None or rnd.bets < bets:
+    if state.phase is not BETTING or bets is None or rnd.bets < bets:
         limit = "no cap" if max_raises is None else f"a bet and {max_raises} raises"
         return (
             make_finding(

@@ -16,7 +16,7 @@ from razz.replay.lowhand import board_value
 from razz.replay.order import bring_in_players, door_card, first_actor
 from razz.replay.rules import RuleId
 from razz.replay.ruleset import AllInOpener
-from razz.replay.state import NO_FINDINGS, HandState, Phase, make_finding, players_left, up_cards
+from razz.replay.state import BETTING, NO_FINDINGS, HandState, make_finding, players_left, up_cards
 
 Actor = tuple[int | None, list[Finding] | tuple[Finding, ...]]
 
@@ -32,7 +32,7 @@ def who_acts(state: HandState, name: str, line: int, kind: ActionKind) -> Actor:
     if (
         i is not None
         and i == state.round.to_act
-        and state.phase is Phase.BETTING
+        and state.phase is BETTING
         and (state.deal.brought_in or state.street is not FIRST_STREET)  # not opening_third
     ):
         return i, NO_FINDINGS  # whose turn it is: able to act by construction of `to_act`
@@ -45,7 +45,7 @@ def who_acts(state: HandState, name: str, line: int, kind: ActionKind) -> Actor:
         return None, [_turn(state, line, name, f"{name} folded earlier and cannot act again.")]
     if p.all_in:
         return None, [_turn(state, line, name, f"{name} is all-in and cannot act any more.")]
-    if state.phase is not Phase.BETTING:
+    if state.phase is not BETTING:
         return None, [_turn(state, line, name, f"{name} acts while no betting round is open.")]
     rnd = state.round
     if opening_third(state):

@@ -25,9 +25,10 @@ from razz.replay.findings import Finding, Severity
 from razz.replay.game import FIRST_STREET
 from razz.replay.rules import RuleId
 from razz.replay.state import (
+    ANTES,
+    BETTING,
     NO_FINDINGS,
     HandState,
-    Phase,
     ante_excess,
     live,
     make_finding,
@@ -276,7 +277,7 @@ def returned(state: HandState, e: UncalledBet) -> tuple[Finding, ...]:
                 f"An uncalled bet is returned to {e.player}, who has no seat in this hand.",
             ),
         )
-    if state.phase is Phase.ANTES:  # before 3rd street: only an ante's excess goes back
+    if state.phase is ANTES:  # before 3rd street: only an ante's excess goes back
         excess = ante_excess(state, i)
         if e.amount == excess > 0:
             return NO_FINDINGS
@@ -292,7 +293,7 @@ def returned(state: HandState, e: UncalledBet) -> tuple[Finding, ...]:
             ),
         )
     betting_over = (
-        state.phase is not Phase.BETTING or state.round.to_act is None or players_left(state) <= 1
+        state.phase is not BETTING or state.round.to_act is None or players_left(state) <= 1
     )
     pending = uncalled(state) if betting_over else None
     if pending is None:
