@@ -20,6 +20,10 @@ from razz.replay.lowhand import description_matches, lo_text
 from razz.replay.rules import RuleId
 from razz.replay.state import NO_FINDINGS, HandSetup, HandState, PlayerState, make_finding
 
+# The summary outcomes that say a player won chips, and those that say they showed cards.
+_COLLECTED = frozenset((Outcome.COLLECTED, Outcome.SHOWED_WON))
+_SHOWED = frozenset((Outcome.SHOWED_WON, Outcome.SHOWED_LOST))
+
 
 def stack(
     setup: HandSetup, name: str, p: PlayerState, chips: int, all_in: bool, line: int
@@ -211,10 +215,12 @@ def summary(state: HandState, last_line: int) -> list[Finding]:
             continue
         seen.add(i)
         found += _seat_line(state, i, r, won.get(i, 0))
+    lines_for = dialect.seat_summary
+    if lines_for is SeatSummary.NONE:
+        return found
+    winners_only = lines_for is SeatSummary.WINNERS
     for i, p in enumerate(players):
-        if dialect.seat_summary is SeatSummary.NONE:
-            break
-        if dialect.seat_summary is SeatSummary.WINNERS and not won.get(i):
+        if winners_only and not won.get(i):
             continue
         if p.dealt_in and i not in seen:
             found.append(
@@ -274,10 +280,12 @@ def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Fin
                 f"{r.player} sits in seat {setup.seats[i].seat}, not seat {r.seat}.",
             )
         )
-    if r.outcome is Outcome.STACK:  # KingsClub: the stack after the hand and the net only
+    outcome = r.outcome
+    if outcome is Outcome.STACK:  # KingsClub: the stack after the hand and the net only
         return found + _stack_line(setup, i, r, amount - p.committed)
     folded_on = state.deal.folded_on[i]
-    if p.folded and r.outcome is not Outcome.FOLDED:
+    folded = outcome is Outcome.FOLDED
+    if p.folded and not folded:
         found.append(
             _summary(
                 setup,
@@ -288,7 +296,7 @@ def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Fin
             )
         )
         return found
-    if r.outcome is Outcome.FOLDED:
+    if folded:
         if not p.folded:
             found.append(
                 _summary(
@@ -324,7 +332,7 @@ def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Fin
                     )
                 )
         return found
-    if r.outcome in (Outcome.COLLECTED, Outcome.SHOWED_WON):
+    if outcome in _COLLECTED:
         if amount == 0:
             found.append(
                 _summary(
@@ -355,7 +363,7 @@ def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Fin
                 f"{r.player} collected {money(amount)} and did not lose.",
             )
         )
-    showed = r.outcome in (Outcome.SHOWED_WON, Outcome.SHOWED_LOST)
+    showed = outcome in _SHOWED
     if showed and i not in record.shown:
         found.append(
             _summary(
