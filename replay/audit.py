@@ -315,26 +315,23 @@ class HandAudit(Visitor[HandResult]):
 
     # ------------------------------------------------------------------ the results
 
-    def _invested(self, state: HandState) -> list[list[int]]:
-        """What each player put in on each street: committed at the next street's start (or
-        the end) minus committed at this street's start, uncalled bets returned."""
-        n = len(state.players)
-        invested: list[list[int]] = [[0] * n for _ in STREETS]
+    def _fill_streets(self, state: HandState) -> None:
+        """What each player saw and put in on each street, written into their activity: the
+        chips committed at the next street's start (or the end) less those committed at this
+        street's start, uncalled bets returned. A street never dealt keeps its defaults
+        (nothing seen, nothing put in); every player dealt in saw 3rd street."""
         end = [p.committed for p in state.players]
         for k in range(len(STREETS) - 1, -1, -1):
             base = self.street_base[k]
             if base is not None:
-                invested[k] = [end[i] - base[i] for i in range(n)]
+                saw = self.saw[k]
+                for i, activity in enumerate(self.activity):
+                    a = activity[k]
+                    a.saw = saw[i]
+                    a.invested = end[i] - base[i]
                 end = base
-        return invested
-
-    def _streets(self, i: int, invested: list[list[int]]) -> tuple[StreetActivity, ...]:
-        """Player `i`'s activity, street by street, with what they saw and put in."""
-        activity = self.activity[i]
-        for k, a in enumerate(activity):
-            a.saw = self.saw[k][i] if k else True
-            a.invested = invested[k][i]
-        return tuple(activity)
+        for activity in self.activity:
+            activity[0].saw = True
 
     def _player(
         self,
@@ -391,7 +388,7 @@ class HandAudit(Visitor[HandResult]):
 
     def _result(self, state: HandState, settlement: Settlement) -> HandResult:
         setup, players, deal = state.setup, state.players, state.deal
-        invested = self._invested(state)
+        self._fill_streets(state)
         live = [i for i, p in enumerate(players) if in_hand(p)]
         showdown = len(live) >= 2
         steal_success = (
@@ -402,7 +399,7 @@ class HandAudit(Visitor[HandResult]):
         for i, p in enumerate(players):
             if not p.dealt_in:
                 continue
-            streets = self._streets(i, invested)
+            streets = tuple(self.activity[i])
             at_showdown = showdown and i in live
             results.append(self._player(state, i, p, streets, at_showdown, steal_success))
             cards += self._cards(setup.name(i), i, p.cards)
