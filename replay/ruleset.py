@@ -153,7 +153,7 @@ class Ruleset:
         True
         """
         for s in self.stakes:
-            if (s.unit, s.small_bet, s.big_bet) != (unit, small_bet, big_bet):
+            if s.small_bet != small_bet or s.big_bet != big_bet or s.unit != unit:
                 continue
             if tournament is None or s.tournament is None or s.tournament == tournament:
                 return s

@@ -105,25 +105,25 @@ def close_deal(state: HandState) -> None:
     street = state.street
     if state.phase is not DEALING or street is None:
         return
-    players = state.players
     deal = state.deal
+    held = 0  # the cards each player holds now (3rd street's are placed by their deal line)
     if street is not FIRST_STREET:
         # The river may be one community card instead of a card each (DEAL-COMMUNITY).
         held = CARDS_AFTER[street] - (street is LAST_STREET and deal.community is not None)
-        # A card nobody saw (an opponent's river card, or a missing line) takes its place.
-        for p in players:
-            if p.dealt_in and not p.folded and len(p.cards) < held:
+    active = 0  # players who can still bet
+    for p in state.players:
+        if p.dealt_in and not p.folded:
+            if len(p.cards) < held:
+                # A card nobody saw (an opponent's river card, or a missing line) takes its place.
                 p.cards = p.cards + (UNKNOWN,) * (held - len(p.cards))
+            if not p.all_in:
+                active += 1
     state.phase = BETTING
     if OPENING[street] is Opening.BRING_IN:
         _, opener = bring_in_players(state)
         deal.bring_in = opener
     else:
         _, opener = first_actor(state)
-    active = 0
-    for p in players:
-        if p.dealt_in and not p.folded and not p.all_in:
-            active += 1
     if active < 2:
         opener = None
     state.round = Round(to_act=opener, opener=opener)
