@@ -48,6 +48,19 @@ class ActionKind(StrEnum):
     FOLD = "fold"
 
 
+# The kinds by name, for the checks of every betting line (as `state.BETTING` names a phase:
+# a member read from its enum goes through the metaclass's `__getattr__` hook on Python 3.11).
+BRING_IN, COMPLETE, BET, RAISE, CALL, CHECK, FOLD = (
+    ActionKind.BRING_IN,
+    ActionKind.COMPLETE,
+    ActionKind.BET,
+    ActionKind.RAISE,
+    ActionKind.CALL,
+    ActionKind.CHECK,
+    ActionKind.FOLD,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One legal move: who, what, and the exact chips.

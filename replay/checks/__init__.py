@@ -42,7 +42,7 @@ from razz.parser.events import (
     StreetStart,
     UncalledBet,
 )
-from razz.replay.betting import ActionKind, opening_third
+from razz.replay.betting import BET, BRING_IN, CALL, CHECK, COMPLETE, FOLD, RAISE, opening_third
 from razz.replay.checks import dealing, log, showdown, structure, turn, wagers
 from razz.replay.findings import Finding
 from razz.replay.game import FIRST_STREET
@@ -90,7 +90,7 @@ def street(state: HandState, e: StreetStart) -> Findings:
 
 
 def bring_in(state: HandState, e: BringIn) -> Findings:
-    i, found = turn.who_acts(state, e.player, e.line, ActionKind.BRING_IN)
+    i, found = turn.who_acts(state, e.player, e.line, BRING_IN)
     if i is None:
         return found
     setup, p = state.setup, state.players[i]
@@ -107,7 +107,7 @@ def bring_in(state: HandState, e: BringIn) -> Findings:
 
 
 def bet(state: HandState, e: Bet) -> Findings:
-    i, found = turn.who_acts(state, e.player, e.line, ActionKind.BET)
+    i, found = turn.who_acts(state, e.player, e.line, BET)
     if i is None:
         return found
     if opening_third(state):
@@ -121,7 +121,7 @@ def bet(state: HandState, e: Bet) -> Findings:
 
 
 def raise_(state: HandState, e: Raise) -> Findings:
-    i, found = turn.who_acts(state, e.player, e.line, ActionKind.RAISE)
+    i, found = turn.who_acts(state, e.player, e.line, RAISE)
     if i is None:
         return found
     p = state.players[i]
@@ -138,7 +138,7 @@ def raise_(state: HandState, e: Raise) -> Findings:
 
 def complete(state: HandState, e: Complete) -> Findings:
     """A completion written as such (Full Tilt, Merge): a wager to the small bet on 3rd street."""
-    i, found = turn.who_acts(state, e.player, e.line, ActionKind.COMPLETE)
+    i, found = turn.who_acts(state, e.player, e.line, COMPLETE)
     if i is None:
         return found
     p, rnd = state.players[i], state.round
@@ -164,7 +164,7 @@ def _raise(
 
 
 def call(state: HandState, e: Call) -> Findings:
-    i, found = turn.who_acts(state, e.player, e.line, ActionKind.CALL)
+    i, found = turn.who_acts(state, e.player, e.line, CALL)
     if i is None:
         return found
     p = state.players[i]
@@ -177,7 +177,7 @@ def call(state: HandState, e: Call) -> Findings:
 
 
 def check(state: HandState, e: Check) -> Findings:
-    i, found = turn.who_acts(state, e.player, e.line, ActionKind.CHECK)
+    i, found = turn.who_acts(state, e.player, e.line, CHECK)
     if i is None or opening_third(state):
         return found
     more = wagers.check_facing(state, i, e)
@@ -185,7 +185,7 @@ def check(state: HandState, e: Check) -> Findings:
 
 
 def fold(state: HandState, e: Fold) -> Findings:
-    return turn.who_acts(state, e.player, e.line, ActionKind.FOLD)[1]
+    return turn.who_acts(state, e.player, e.line, FOLD)[1]
 
 
 # ------------------------------------------------------------------ the end of the hand

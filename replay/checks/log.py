@@ -20,9 +20,11 @@ from razz.replay.lowhand import description_matches, lo_text
 from razz.replay.rules import RuleId
 from razz.replay.state import NO_FINDINGS, HandSetup, HandState, PlayerState, make_finding
 
-# The summary outcomes that say a player won chips, and those that say they showed cards.
+# The summary outcomes that say a player won chips, and those that say they showed cards;
+# two outcomes by name, asked of every seat line (as `state.BETTING` names a phase).
 _COLLECTED = frozenset((Outcome.COLLECTED, Outcome.SHOWED_WON))
 _SHOWED = frozenset((Outcome.SHOWED_WON, Outcome.SHOWED_LOST))
+_STACK, _FOLDED = Outcome.STACK, Outcome.FOLDED
 
 
 def stack(
@@ -281,10 +283,10 @@ def _seat_line(state: HandState, i: int, r: SeatResult, amount: int) -> list[Fin
             )
         )
     outcome = r.outcome
-    if outcome is Outcome.STACK:  # KingsClub: the stack after the hand and the net only
+    if outcome is _STACK:  # KingsClub: the stack after the hand and the net only
         return found + _stack_line(setup, i, r, amount - p.committed)
     folded_on = state.deal.folded_on[i]
-    folded = outcome is Outcome.FOLDED
+    folded = outcome is _FOLDED
     if p.folded and not folded:
         found.append(
             _summary(

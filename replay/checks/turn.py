@@ -19,6 +19,8 @@ from razz.replay.ruleset import AllInOpener
 from razz.replay.state import BETTING, NO_FINDINGS, HandState, make_finding, players_left, up_cards
 
 Actor = tuple[int | None, list[Finding] | tuple[Finding, ...]]
+# The actions that may open 3rd street (the bring-in player's choice: see `bring_in_identity`).
+_OPENING = frozenset((ActionKind.BRING_IN, ActionKind.BET, ActionKind.COMPLETE))
 
 
 def who_acts(state: HandState, name: str, line: int, kind: ActionKind) -> Actor:
@@ -49,7 +51,7 @@ def who_acts(state: HandState, name: str, line: int, kind: ActionKind) -> Actor:
         return None, [_turn(state, line, name, f"{name} acts while no betting round is open.")]
     rnd = state.round
     if opening_third(state):
-        if kind in (ActionKind.BRING_IN, ActionKind.BET, ActionKind.COMPLETE):
+        if kind in _OPENING:
             return i, NO_FINDINGS  # who may open 3rd street: see `bring_in_identity`
         expected = state.deal.bring_in
         if i == expected:
