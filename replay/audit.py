@@ -96,7 +96,10 @@ _RECORDED = frozenset(
 )
 _ACTIONS = frozenset((BringIn, Bet, Complete, Raise, Call, Check, Fold))
 _WAGERS = frozenset((Bet, Complete, Raise))
-_VISIBILITY = tuple(face.value for face in POSITION_FACE)
+# Each position of a hand (1 … 7): the street that deals it and how (`up` or `down`).
+_POSITIONS = tuple(
+    zip(POSITION_STREET, range(1, HAND_SIZE + 1), [f.value for f in POSITION_FACE], strict=True)
+)
 
 
 class HandAudit(Visitor[HandResult]):
@@ -381,8 +384,9 @@ class HandAudit(Visitor[HandResult]):
     def _cards(self, name: str, i: int, own: tuple[str, ...]) -> list[CardRecord]:
         shown = self.shown_count[i]
         return [
-            CardRecord(name, POSITION_STREET[k], k + 1, card, _VISIBILITY[k], k < shown)
-            for k, card in enumerate(own[:HAND_SIZE])
+            CardRecord(name, street, position, card, visibility, position <= shown)
+            # HAND_SIZE positions at most: a card past them (a log dealing too many) is not kept
+            for card, (street, position, visibility) in zip(own, _POSITIONS, strict=False)
             if card
         ]
 

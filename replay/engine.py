@@ -185,12 +185,8 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
     posted = max(antes, key=antes.__getitem__) if antes else None
     ante = posted
     # the stakes table's entry for a cash game or a tournament level, as the hand is one
-    stated = ruleset.stakes_for(
-        header.unit,
-        header.small_bet,
-        header.big_bet,
-        tournament=header.kind is GameKind.TOURNAMENT,
-    )
+    tournament = header.kind is GameKind.TOURNAMENT
+    stated = ruleset.stakes_for(header.unit, header.small_bet, header.big_bet, tournament=tournament)
     if stated is not None and stated.ante is not None:
         ante = stated.ante
     if stated is not None and stated.bring_in is not None:
@@ -212,7 +208,7 @@ def setup_from_hand(hand: Hand, ruleset: Ruleset = POKERSTARS) -> tuple[HandSetu
         ante,
         bring_in,
         tuple(unique.values()),
-        tournament=header.kind is GameKind.TOURNAMENT,
+        tournament=tournament,
         unit=header.unit,
         currency=header.currency,
         posted_ante=posted,

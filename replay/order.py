@@ -57,8 +57,8 @@ def bring_in_players(state: HandState) -> tuple[int | None, int | None]:
     players = state.players
     natural, highest = None, -1
     for i, p in enumerate(players):
-        if p.dealt_in and (d := door_card(p)) and door_key(d) >= highest:
-            natural, highest = i, door_key(d)  # on a tie (a card written twice), the later seat
+        if p.dealt_in and (d := door_card(p)) and (key := door_key(d)) >= highest:
+            natural, highest = i, key  # on a tie (a card written twice), the later seat
     if natural is None:
         return None, None
     for i in clockwise_from(len(players), natural):
