@@ -3,7 +3,8 @@
 Simulates the hands once (kept in a cache folder for the next run), then from one run prints:
 the parse-only rate (the same pieces, the same workers, parsing and nothing else), the
 end-to-end rate of `razz import` into a fresh database, their ratio, and the peak memory of
-the whole process tree (the importer, its workers and the fork server), sampled every 20 ms.
+the whole process tree (the importer, its workers and the fork server), sampled every 0.1 s,
+and by process: the peak of each (of the largest worker) and its share of the summed peak.
 
 Then the cost of all-in EV (`--ev-rounds N`, 0 to skip): `razz import` into a fresh database
 with and without it (`RAZZ_NO_ALLIN_EV`), in alternating order, N rounds of each, each import
@@ -63,6 +64,10 @@ class TreeMonitor:
         self._samples = 0
         self._watched = -1
         self.peak_pss = self.peak_rss = 0
+        # peak PSS by role (`_role`): the importer (this process), its fork server, each
+        # worker (the largest), the resource tracker; and the roles' sums at the summed peak
+        self.peak_by_role: dict[str, int] = {}
+        self.at_peak: dict[str, int] = {}
         self._cpu: dict[int, float] = {}  # pid -> latest utime + stime seen
         # a worker of the watched process (a child of its fork server) -> (first seen, last
         # seen, seconds its main thread ran, seconds it waited for a core: /proc/PID/schedstat)
@@ -117,6 +122,7 @@ class TreeMonitor:
         with_pss = self._samples % self.pss_every == 0
         self._samples += 1
         pss = rss = 0
+        by_role: dict[str, int] = {}
         for pid in tree(os.getpid()):
             try:
                 self._cpu[pid] = max(self._cpu.get(pid, 0.0), _cpu_of(pid))
@@ -127,12 +133,24 @@ class TreeMonitor:
                     self._workers[pid] = (first, now, int(run) / 1e9, int(wait) / 1e9)
                 rss += _field_kib(f"/proc/{pid}/status", "VmRSS:") * 1024
                 if with_pss:
-                    pss += _field_kib(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024
+                    own = _field_kib(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024
+                    pss += own
+                    role = _role(pid)
+                    by_role[role] = by_role.get(role, 0) + own
+                    self.peak_by_role[role] = max(self.peak_by_role.get(role, 0), own)
             except (OSError, ValueError, IndexError):
                 continue  # the process ended while we looked
         self.peak_rss = max(self.peak_rss, rss)
-        if with_pss:
-            self.peak_pss = max(self.peak_pss, pss)
+        if with_pss and pss > self.peak_pss:
+            self.peak_pss, self.at_peak = pss, by_role
+
+    def roles_text(self) -> str:
+        """The peak PSS by role, and each role's share of the summed peak."""
+        mib = 2**20
+        return "; ".join(
+            f"{role} {self.peak_by_role[role] / mib:,.0f} (at the peak {self.at_peak.get(role, 0) / mib:,.0f})"
+            for role in sorted(self.peak_by_role)
+        )
 
 
 def tree(pid: int) -> list[int]:
@@ -154,6 +172,22 @@ def _field_kib(path: str, name: str) -> int:
         if line.startswith(name):
             return int(line.split()[1])
     return 0
+
+
+def _role(pid: int) -> str:
+    """What a process of the tree is: importer (this process), fork server, worker (the
+    largest of them, by PSS), resource tracker, other."""
+    if pid == os.getpid():
+        return "importer"
+    # a worker is a fork of the server: the same command line, the server its parent
+    if b"multiprocessing.forkserver" in Path(f"/proc/{_parent(pid)}/cmdline").read_bytes():
+        return "worker"
+    command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    if b"multiprocessing.forkserver" in command:
+        return "fork server"
+    if b"resource_tracker" in command:
+        return "resource tracker"
+    return "other"
 
 
 def _parent(pid: int) -> int:
@@ -290,11 +324,11 @@ def main() -> int:
         allin_cost(folder, args.workers, args.ev_rounds)
         return 0
 
-    with TreeMonitor() as parsing:
+    with TreeMonitor(every=0.05, pss_every=2) as parsing:
         parsed, parse_seconds = parse_only(folder, args.workers, settings.piece_bytes)
     parse_rate = parsed / parse_seconds
 
-    with tempfile.TemporaryDirectory() as tmp, TreeMonitor() as importing:
+    with tempfile.TemporaryDirectory() as tmp, TreeMonitor(every=0.05, pss_every=2) as importing:
         db = Path(tmp) / "bench.duckdb"
         started = time.perf_counter()
         summary = imp.import_paths([str(folder)], db, settings=settings, progress=NoProgress())
@@ -305,6 +339,7 @@ def main() -> int:
     print(f"parse only: {parsed:,} hands in {parse_seconds:.1f} s = {parse_rate:,.0f} hands/s; "
           f"CPU {1000 * parsing.cpu_seconds / parsed:.2f} ms/hand; "
           f"peak memory {parsing.peak_pss / mib:,.0f} MiB PSS")
+    print(f"  by process, MiB PSS: {parsing.roles_text()}")
     print(f"end to end: {summary.hands:,} new hands ({summary.duplicates} duplicates, "
           f"{summary.rejected} rejected, {summary.findings:,} findings) in {seconds:.1f} s "
           f"= {rate:,.0f} hands/s; CPU {1000 * importing.cpu_seconds / parsed:.2f} ms/hand "
@@ -315,6 +350,7 @@ def main() -> int:
     print(f"peak memory: {importing.peak_pss / mib:,.0f} MiB PSS "
           f"({importing.peak_rss / mib:,.0f} MiB RSS summed over the importer, "
           "its workers and the fork server)")
+    print(f"  by process, MiB PSS: {importing.roles_text()}")
     if args.ev_rounds:
         allin_cost(folder, args.workers, args.ev_rounds)
     return 0
