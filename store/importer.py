@@ -39,7 +39,13 @@ from razz.store.sources import (
     discover,
     read_pieces,
 )
-from razz.store.work import DEFAULT_RULESET, Task, TaskResult, process_task
+from razz.store.work import (
+    DEFAULT_RULESET,
+    Task,
+    TaskResult,
+    arrow_without_pandas,
+    process_task,
+)
 from razz.store.writer import BatchReport, PieceMeta, Writer
 
 
@@ -212,8 +218,10 @@ class Importer:
 
 def worker_pool(workers: int, ruleset: str | None = DEFAULT_RULESET) -> ProcessPoolExecutor:
     """Worker processes that read, audit and tabulate with `ruleset` (None: each hand's
-    site's); pyarrow loads pandas on its first conversion, so the server preloads it."""
-    return ingest.worker_pool(workers, ruleset, preload=("razz.store.work", "pandas"))
+    site's), and that never load pandas (`arrow_without_pandas`)."""
+    return ingest.worker_pool(
+        workers, ruleset, preload=("razz.store.work",), setup=arrow_without_pandas
+    )
 
 
 class ImportInterrupted(KeyboardInterrupt):

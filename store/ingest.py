@@ -319,9 +319,13 @@ def cores() -> int:
 
 
 def worker_pool(
-    workers: int, ruleset: str | None = None, preload: Iterable[str] = ()
+    workers: int,
+    ruleset: str | None = None,
+    preload: Iterable[str] = (),
+    setup: Callable[[], None] | None = None,
 ) -> ProcessPoolExecutor:
-    """Worker processes ready for `check_part` with `ruleset` (None: each hand's site's).
+    """Worker processes ready for `check_part` with `ruleset` (None: each hand's site's), each
+    of which calls `setup` (a module-level function) once it is ready.
 
     forkserver: workers start from a clean process, never a fork of one that holds DuckDB's
     threads; the server imports once what every worker needs (`preload`), and the workers
@@ -339,11 +343,13 @@ def worker_pool(
     ])  # fmt: skip
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=context, initializer=_worker_start,
-        initargs=(ruleset, os.getpid()),
+        initargs=(ruleset, os.getpid(), setup),
     )
 
 
-def _worker_start(ruleset: str | None, owner: int | None = None) -> None:
+def _worker_start(
+    ruleset: str | None, owner: int | None = None, setup: Callable[[], None] | None = None
+) -> None:
     import signal
 
     from razz.store.orphans import watch_parent
@@ -355,6 +361,8 @@ def _worker_start(ruleset: str | None, owner: int | None = None) -> None:
     if owner is not None:
         watch_parent(owner)
     init_worker(ruleset)
+    if setup is not None:
+        setup()
 
 
 def workers_for(

@@ -9,9 +9,12 @@ a reject with its text, and so does a hand that the auditor fails to replay.
 
 from __future__ import annotations
 
+import importlib.abc
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 import pyarrow as pa
 
@@ -28,6 +31,7 @@ __all__ = [
     "RejectNote",
     "Task",
     "TaskResult",
+    "arrow_without_pandas",
     "init_worker",
     "parse_piece",
     "process_task",
@@ -78,6 +82,40 @@ class TaskResult:
 def parse_piece(data: bytes, source: str, line_offset: int) -> Iterator[ParseResult]:
     """Every hand of a piece, numbered with the lines of its file."""
     return read_piece(data, source, line_offset)
+
+
+def arrow_without_pandas() -> None:
+    """Have pyarrow in this process take pandas for not installed: it then never imports it.
+
+    pyarrow imports pandas the first time it turns Python objects into an array (`pa.array`
+    of a list, as `RowBuilder.tables` does), only to ask whether they are pandas objects; it
+    asks once per process and remembers the answer. The workers never hand it pandas objects,
+    and pandas costs each of them (and the fork server that preloaded it) about 50 MB of RSS
+    (the server's peak PSS in `benchmarks/import.py`, 20,000 hands: 83 MiB with it, 39
+    without): asked here while pandas cannot be imported, pyarrow remembers that it is not
+    there. Nothing changes where pandas is loaded already; an explicit conversion
+    (`to_pandas`) still imports it. For worker processes only: pyarrow would treat pandas
+    objects as plain sequences.
+    """
+    if "pandas" in sys.modules:
+        return
+    blocker = _NoPandas()
+    sys.meta_path.insert(0, blocker)
+    try:
+        pa.lib._pandas_api.have_pandas  # noqa: B018 (the question pyarrow remembers)
+    except AttributeError:  # another pyarrow: it may load pandas, which costs only memory
+        pass
+    finally:
+        sys.meta_path.remove(blocker)
+
+
+class _NoPandas(importlib.abc.MetaPathFinder):
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> None:
+        if fullname == "pandas":
+            raise ModuleNotFoundError("pandas is not used by this process", name=fullname)
+        return None
 
 
 def process_task(task: Task) -> TaskResult:

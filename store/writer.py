@@ -25,7 +25,7 @@ import pyarrow.compute as pc
 from razz.replay.findings import Severity
 from razz.store import db as store_db
 from razz.store import summaries
-from razz.store.rows import HAND_TABLES, SCHEMAS, TABLES, Tables
+from razz.store.rows import HAND_TABLES, SCHEMAS, TABLES, Tables, empty_table
 from razz.store.sources import FileState, Piece
 from razz.store.work import PartCounts, TaskResult
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 READER_POLL = 0.03
 """Seconds between two looks for a reader waiting for the database."""
 
-_EMPTY_ALLIN_EV = SCHEMAS["allin_ev"].empty_table()
+_EMPTY_ALLIN_EV = empty_table(SCHEMAS["allin_ev"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,9 +378,9 @@ class Writer:
                     f"DELETE FROM {name} WHERE hand_key IN (SELECT hand_key FROM again_keys)"
                 )
             con.unregister("again_keys")
-        existing = con.sql(
+        existing = _one_array(con.sql(
             "SELECT hand_key FROM batch_keys SEMI JOIN hands USING (hand_key)"
-        ).to_arrow_table().column("hand_key").combine_chunks()
+        ).to_arrow_table().column("hand_key"))
         con.unregister("batch_keys")
         if again:  # read again and stored again: not new (unless now a duplicate: not stored)
             again = int(pc.sum(pc.invert(
@@ -584,6 +584,12 @@ def _load_libc() -> Any:
 _libc = _load_libc()  # glibc's malloc_trim, where there is one
 
 
+def _one_array(column: pa.ChunkedArray) -> pa.Array:
+    """`column.combine_chunks()`, which makes pyarrow load pandas (about 50 MB) when the
+    column has no chunks at all; the importer never needs pandas otherwise."""
+    return pa.concat_arrays(column.chunks) if column.num_chunks else pa.nulls(0, column.type)
+
+
 def _without(tables: Tables, keys: pa.Array) -> Tables:
     out = dict(tables)
     for name in HAND_TABLES:
@@ -597,4 +603,5 @@ def _audit_rejects(tables: dict[str, pa.Table | None]) -> int:
     rejects = tables["rejects"]
     if rejects is None:
         return 0
-    return int(pc.sum(pc.equal(rejects.column("stage"), "audit")).as_py() or 0)
+    # (a few rows: counted in Python, since a scalar made from "audit" would load pandas)
+    return rejects.column("stage").to_pylist().count("audit")

@@ -322,6 +322,29 @@ def test_workers_store_exactly_what_a_single_process_stores(tmp_path: Path) -> N
     assert_whole_hands(pooled)
 
 
+def test_the_importer_and_its_workers_never_load_pandas(tmp_path: Path) -> None:
+    """pyarrow would load it (about 50 MB in each process) only to ask whether the rows it
+    converts are pandas objects; they never are."""
+    import subprocess
+    import sys
+
+    source = write(tmp_path / "in" / "h.txt", hands.H1 + hands.GARBAGE + hands.STUD)
+    code = (
+        "import sys\n"
+        "from razz.store.importer import Settings, import_paths, worker_pool\n"
+        "from razz.store.work import PartTask, Task, process_task\n"
+        f"s = import_paths([{str(source)!r}], {str(tmp_path / 'p.duckdb')!r},\n"
+        "                  settings=Settings(workers=1, in_process_bytes=0))\n"
+        "pool = worker_pool(1)\n"
+        f"done = pool.submit(process_task, Task((PartTask(0, 'h.txt', {hands.H1.encode()!r}, 0),)))\n"
+        "in_worker = pool.submit(eval, \"'pandas' in __import__('sys').modules\").result()\n"
+        "print(s.hands, done.result().tables['hands'].num_rows, in_worker, 'pandas' in sys.modules)\n"
+        "pool.shutdown()\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "1", "False", "False"]
+
+
 def test_an_empty_or_blank_file_is_recorded_without_hands(tmp_path: Path) -> None:
     a = write(tmp_path / "blank.txt", "\n\n\n")
     b = write(tmp_path / "empty.txt", "")
