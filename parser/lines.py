@@ -30,8 +30,11 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
+from itertools import compress
+from operator import is_not, not_
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -737,6 +740,12 @@ class FileLines:
     `records(lines)` gives the record of every line of a hand (None for a line that does not
     read): the lines read before come from the cache if they still read the same with this
     hand's players; the others are read together in one call of the parser.
+
+    The cache is three maps of a line's text, so that a hand's lines are looked up in C
+    (`map`), not one by one in Python: its record; the name a seat line seats; and, for a
+    line whose reading may depend on who is seated (it matched a name, or it is about a
+    player nobody seated), the players it was read with. Most cached lines (streets, the
+    summary's marker, a line already read with these players) need nothing more.
     """
 
     MAX = 50_000  # cached lines kept per file; real files hold a few thousand distinct lines
@@ -750,18 +759,20 @@ class FileLines:
         self.grammar = grammar
         self._seat_kind = seat_kind  # the kind of a seat line: its payload starts with the name
         self._unseated = unseated_kinds  # kinds of lines about a player nobody seated
-        self._cache: dict[str, _Cached] = {}
+        self._records: dict[str, Record] = {}  # line text -> its record
+        self._seats: dict[str, str] = {}  # seat line text -> the name it seats
+        self._checks: dict[str, _Cached] = {}  # name-dependent line text -> how it was read
         self.memo: dict[Any, Any] = {}  # the site's own per-file memory (amounts, events …)
 
     def records(self, lines: Sequence[str]) -> list[Record | None]:
         """The record of each line (its text with its "\\n"), None where a line does not read."""
-        cache_get = self._cache.get
-        found = [cache_get(text) for text in lines]
-        out: list[Record | None] = [None if hit is None else hit.record for hit in found]
-        todo = [i for i, hit in enumerate(found) if hit is None]
+        out: list[Record | None] = list(map(self._records.get, lines))
+        todo = list(compress(range(len(out)), map(not_, out)))  # a Record is never empty
         known_at: dict[int, int] = {}
-        self._read(lines, todo, out, self._names(out), known_at)  # seat lines come first
-        names = self._names(out)
+        # Seat lines come first: the names of the cached ones, then those read.
+        cached_names = cast("list[str]", list(filter(_is_name, map(self._seats.get, lines))))
+        self._read(lines, todo, out, cached_names, known_at)
+        names = self._names(out) if todo else cached_names
         seated = frozenset(names)
         unseated = self._unseated
         # Every line reads with every player of the hand seated: a line read before a seat
@@ -772,14 +783,16 @@ class FileLines:
             if known < len(names)
             and ((r := out[i]) is None or r.names or r.kind in unseated)
         ]
-        if len(todo) < len(lines):
+        if len(todo) < len(lines) and self._checks:
+            checks = list(map(self._checks.get, lines))
             longer: dict[str, list[str]] | None = None
-            for i, hit in enumerate(found):
-                if hit is None or hit.seated == seated:
+            for i in compress(range(len(checks)), checks):
+                hit = checks[i]
+                if hit.seated == seated:  # type: ignore[union-attr]
                     continue
                 if longer is None:
                     longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
-                if not _still_valid(hit, lines[i], seated, longer, names):
+                if not _still_valid(hit, lines[i], seated, longer, names):  # type: ignore[arg-type]
                     stale.append(i)
         if stale:
             self._read(lines, sorted(stale), out, names, known_at)
@@ -847,12 +860,25 @@ class FileLines:
                 names.append(record.payload[0])
 
     def _keep(self, text: str, record: Record, seated: frozenset[str]) -> None:
-        if len(self._cache) >= self.MAX:
-            self._cache.clear()  # keep memory flat on huge files
+        if len(self._records) >= self.MAX:
+            self._records.clear()  # keep memory flat on huge files
+            self._seats.clear()
+            self._checks.clear()
             self.memo.clear()
-        self._cache[text] = _Cached(
-            record, record.kind in self._unseated and not record.names, seated
-        )
+        known = text in self._records  # read again (stale): its old entries go
+        self._records[text] = record
+        kind = record.kind
+        if kind == self._seat_kind:
+            self._seats[text] = record.payload[0]
+        elif known:
+            self._seats.pop(text, None)
+        if record.names or kind in self._unseated:
+            self._checks[text] = _Cached(record, kind in self._unseated and not record.names, seated)
+        elif known:
+            self._checks.pop(text, None)
+
+
+_is_name = partial(is_not, None)  # a seat line's name, in a map of line texts to names
 
 
 def _still_valid(
