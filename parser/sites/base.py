@@ -284,8 +284,10 @@ class HeaderOnly:
 
 
 def first_line(text: str) -> str:
-    """The first line of a hand's text, without its line end."""
-    return text.split("\n", 1)[0]
+    """The first line of a hand's text, without its line end (not `split`: that copies the
+    rest of the hand too)."""
+    end = text.find("\n")
+    return text if end < 0 else text[:end]
 
 
 def header_game(

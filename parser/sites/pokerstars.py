@@ -496,7 +496,8 @@ class _Hand:
             if record is None:
                 continue
             kind = record.kind
-            key: Any = (id(record), self.street) if kind in _DEALT else id(record)
+            dealt = kind in _DEALT
+            key: Any = (id(record), self.street) if dealt else id(record)
             known = get(key)
             if known is not None and known[0] is record:
                 maker = known[1]
@@ -507,7 +508,7 @@ class _Hand:
                 out.append(maker[0](line, *maker[1]))
                 continue
             event = _BUILD[kind](self, line, index, record.payload)
-            if kind in _DEALT or kind not in _IN_PLACE:  # the same line, the same event
+            if dealt or kind not in _IN_PLACE:  # the same line, the same event
                 if len(makers) > 50_000:
                     makers.clear()
                 makers[key] = (record, None, event)
@@ -524,6 +525,8 @@ _IN_PLACE = frozenset(
 
 
 _DEALT = frozenset(k for k in _IN_PLACE if k.startswith("dealt_"))
+
+_NUMBER = {street: street.number for street in ev.STREETS}
 
 _FIELDS: dict[type, Callable[[ev.Event], tuple[Any, ...]]] = {}
 
@@ -560,10 +563,11 @@ def _street(h: _Hand, line: int, i: int, p: Any, street: ev.Street) -> ev.Event:
 def _dealt(h: _Hand, line: int, i: int, p: Any) -> ev.Event:
     name, previous, new = p
     street = h.street
+    number = _NUMBER[street]  # not `street.number`: an enum property is two calls a line
     # The file owner's lines show every card; everyone else's only the up cards, after two
     # down cards the log does not show. After 3rd street the earlier cards tell them apart
     # (the owner repeats all of them), also on a line that deals a wrong number of new cards.
-    hero = len(previous) == street.number - 1 if previous else len(new) == street.number
+    hero = len(previous) == number - 1 if previous else len(new) == number
     if not hero:
         if previous:
             previous = (UNKNOWN_CARD, UNKNOWN_CARD, *previous)
