@@ -93,12 +93,14 @@ class _NameMatcher:
         """The players seated in the hand being read (read from its seat lines before)."""
         self.names = sorted(set(names), key=len, reverse=True)
 
-    def _add_name(self, terminal: str, text: str) -> None:
+    def _add_name(self, terminal: str, text: str) -> str:
+        """Seat the name a naming token gives; returns it."""
         name = self.rules.source_name(terminal, text)
         if name not in self.names:
             self.names.append(name)
             # Longest first: `x [Ah Ks]` must be tried before `x`.
             self.names.sort(key=len, reverse=True)
+        return name
 
     def _follow_pattern(self, states: Any, state: int) -> re.Pattern[str] | None:
         """A regex of every terminal the parser accepts in `state`."""

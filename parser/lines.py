@@ -405,6 +405,14 @@ class LinePatterns:
             by_first[name[0]] = tuple(sorted((*same, name), key=len, reverse=True))
         self._known = new
 
+    def _seat(self, name: str) -> None:
+        """A seat line read seats `name`, as it does in Lark's lexer: `set_names` with it
+        added, without making the set of names again."""
+        if name and name not in self._known:
+            self._known.add(name)
+            same = self._by_first.get(name[0], ())
+            self._by_first[name[0]] = tuple(sorted((*same, name), key=len, reverse=True))
+
     def _name(self, node: _Node, line: str, pos: int) -> tuple[Any, ...] | None:
         """The name token the name-aware lexer makes at `pos`: (terminal, the name, its end,
         the next point, what followed the name when the same rest of a line was read before
@@ -483,7 +491,7 @@ class LinePatterns:
             plan = leaf.plan = self._plan(leaf)
         sources, callbacks, direct = plan
         for index, terminal in sources:  # the names a seat line brings, as the lexer would
-            self._lexer._add_name(terminal, str(tokens[index]))
+            self._seat(self._lexer._add_name(terminal, str(tokens[index])))
         if direct is not None:  # one callback of every token, in order (most lines)
             return direct(tokens)
         return _run(callbacks, tokens)
@@ -822,15 +830,12 @@ class FileLines:
             return
         grammar = self.grammar
         flat, lexer = grammar.patterns, grammar.lexer
-        lexer.set_names(names)  # flat seat lines add theirs, as the lexer does
+        lexer.set_names(names)  # flat seat lines add theirs to both, as the lexer does
         flat.set_names(names)
-        known = len(lexer.names)
+        seated = lexer.names
         rest = []
         for i in todo:
-            if len(lexer.names) != known:  # a seat line brought a name
-                flat.set_names(lexer.names)
-                known = len(lexer.names)
-            known_at[i] = known
+            known_at[i] = len(seated)
             record = flat.read(lines[i])
             if record is None:
                 rest.append(i)
