@@ -148,18 +148,13 @@ class LineGrammar:
 
 
 class _Tok(str):
-    """A token read without Lark (`LinePatterns`): its text, its terminal and its column."""
+    """A token read without Lark (`LinePatterns`): its text, its terminal and its column
+    (made inline where a line is read: a function to make one was a call per token)."""
 
     __slots__ = ("column", "type")
 
     type: str
     column: int
-
-
-def _tok(kind: str, text: str, column: int) -> _Tok:
-    token = _Tok(text)
-    token.type, token.column = kind, column
-    return token
 
 
 class _Node:
@@ -461,7 +456,9 @@ class LinePatterns:
                     if known is not None:  # read before after another name: it lexes
                         at = stop - len(name)
                         return Record(known[0], (name, *known[1]), ((name, at),))
-                    tokens.append(_tok(kind, line[pos:stop], pos + 1))
+                    token = _Tok(line[pos:stop])
+                    token.type, token.column = kind, pos + 1
+                    tokens.append(token)
                     node, pos = child, stop
                     continue
             regex = node.regex
@@ -470,7 +467,9 @@ class LinePatterns:
                 return None
             path, node, done = node.ends[m.lastgroup]  # type: ignore[index]
             for group, kind in path:
-                tokens.append(_tok(kind, m.group(group), m.start(group) + 1))
+                token = _Tok(m.group(group))
+                token.type, token.column = kind, m.start(group) + 1
+                tokens.append(token)
             pos = m.end()
             if done:
                 try:
