@@ -210,7 +210,8 @@ def text_cut(
         return RawHand(source, first, text, problem, problem_line)
 
     for number, (line, too_long) in enumerate(lines, start=1):
-        if not line.strip(PADDING):
+        # A line is blank only if it starts with padding: most lines are not stripped.
+        if line[:1] in PADDING and not line.strip(PADDING):
             if block:
                 yield flush()
                 block, problem = [], None
