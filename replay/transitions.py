@@ -126,7 +126,13 @@ def close_deal(state: HandState) -> None:
         _, opener = first_actor(state)
     if active < 2:
         opener = None
-    state.round = Round(to_act=opener, opener=opener)
+    # The street's round, made new by its `StreetStart`: no betting line has touched it (each
+    # waits for this moment), only a `Betting is capped` line written during the deal, which
+    # belongs to no round. Opened in place rather than made anew (6.5 rounds a hand): 0.65%
+    # of the audit's instructions (callgrind, 300 hands, 2.248 M to 2.233 M a hand).
+    rnd = state.round
+    rnd.capped_line = 0
+    rnd.to_act = rnd.opener = opener
 
 
 def open_round(state: HandState) -> HandState:
