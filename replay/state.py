@@ -355,7 +355,13 @@ def uncalled(state: HandState) -> tuple[int, int] | None:
     if top < 0:
         return None
     # Only chips put in on this street can be uncalled; earlier streets were called.
-    excess = min(first - second, state.players[top].street_bet)
+    # (`min` and `max` of two numbers are written as comparisons in the replay's hot paths: on
+    # Python 3.11 a call of the builtin costs some eight times a comparison: these ~28 calls
+    # a hand were 1.9% of the audit's instructions, 2.216 M -> 2.174 M a hand, callgrind.)
+    excess = first - second
+    bet = state.players[top].street_bet
+    if bet < excess:
+        excess = bet
     return (top, excess) if excess > 0 else None
 
 

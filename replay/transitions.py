@@ -175,7 +175,7 @@ def post_ante(state: HandState, e: PostAnte) -> None:
     state.deal.antes[i] += e.amount
     p = state.players[i]
     stack = p.stack - e.amount
-    p.stack = max(stack, 0)
+    p.stack = stack if stack > 0 else 0  # max(stack, 0): see `state.uncalled` on `max`
     p.committed += e.amount
     p.street_bet = 0
     p.dealt_in = True
@@ -256,7 +256,8 @@ def _passive(state: HandState, i: int, chips: int, all_in: bool) -> None:
         put_in(p, chips, all_in)
     rnd = state.round
     rnd.acted.add(i)
-    _next(state, i, max(rnd.level, p.street_bet), rnd.full_level, rnd.bets, rnd.aggressor)
+    level = rnd.level if rnd.level >= p.street_bet else p.street_bet  # see `state.uncalled`
+    _next(state, i, level, rnd.full_level, rnd.bets, rnd.aggressor)
 
 
 def _wager(state: HandState, i: int, chips: int, all_in: bool, line: int) -> None:
@@ -267,7 +268,7 @@ def _wager(state: HandState, i: int, chips: int, all_in: bool, line: int) -> Non
     full = counts_as_full(state, to, wager_target(state, i))
     cap_at = rnd.cap_at
     put_in(p, chips, all_in)
-    level = max(rnd.level, to)
+    level = rnd.level if rnd.level >= to else to  # max(): see `state.uncalled` on `max`
     if full:
         rnd.acted = {i}
         _next(state, i, level, level, rnd.bets + 1, i)

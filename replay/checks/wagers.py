@@ -227,7 +227,7 @@ def call_amount(state: HandState, i: int, e: Call, amount: int) -> list[Finding]
                 f"There is no bet for {e.player} to call; {e.player} could check.",
             )
         ]
-    needed = min(facing, p.stack)
+    needed = facing if facing <= p.stack else p.stack  # min(): see `state.uncalled`
     if amount == needed or (e.all_in and amount == p.stack):
         return []
     return [
