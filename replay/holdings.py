@@ -53,6 +53,11 @@ def learn(
     that changed (`old` is the card known before) or a new card already seen (`old` is
     UNKNOWN), in the order of `cards`; tokens that are not cards are skipped.
     """
+    if offset == 0 and cards == held:
+        # Nothing to learn: the cards known already, repeated (half the calls: a summary line
+        # or a show of cards seen before; checked and then applied, each calls this): -0.75%
+        # of the audit's instructions, 2.174 M -> 2.158 M a hand (callgrind, 300 hands).
+        return list(held), seen, ()
     known = list(held)
     notes: list[Note] = []
     for k, card in enumerate(cards):
