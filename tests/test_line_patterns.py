@@ -7,8 +7,9 @@ from __future__ import annotations
 import importlib
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -197,3 +198,44 @@ def test_every_line_of_a_rooms_hands_cut_anywhere_reads_without_raising(room: st
                 for result in read_text(broken, "x.txt"):
                     if isinstance(result, ParseError):
                         assert result.message and result.line >= 1
+
+
+def test_the_rests_of_lines_kept_stay_few_and_read_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rests of lines after a name (`LinePatterns._tails`) are kept in two generations of
+    at most `TAILS`: memory stays flat however many hands are read, and a rest found in the
+    old generation reads as it did."""
+    monkeypatch.setattr(LinePatterns, "TAILS", 40)
+    grammar = _grammar("pokerstars")
+    patterns, kept = grammar.patterns, 0
+    monkeypatch.setattr(patterns, "_tails", {})  # this process's, put back after
+    monkeypatch.setattr(patterns, "_old_tails", {})
+    for count, lines in enumerate(_hands("pokerstars")):
+        if count == 300:
+            break
+        names = [n for n in (seated(r) for r in map(_lark_record(grammar, []), lines)) if n]
+        for line in lines:
+            patterns.set_names(names)
+            grammar.lexer.set_names(names)
+            mine = patterns.read(line)
+            if mine is not None:
+                assert mine == _lark_record(grammar, names)(line), line
+            assert len(patterns._tails) <= 40 and len(patterns._old_tails) <= 40
+            kept = max(kept, len(patterns._old_tails))
+    assert kept == 40  # the generations turned over
+
+
+def _lark_record(grammar: LineGrammar, names: list[str]) -> Callable[[str], Any]:
+    """A line's record as Lark's parser reads it with `names` seated (None if it does not
+    read); a seat line adds its name to `names`."""
+
+    def read(line: str) -> Any:
+        try:
+            record = grammar.read(line, "line", list(names))
+        except (LarkError, ValueError):
+            return None
+        name = seated(record)
+        if name is not None:
+            names.append(name)
+        return record
+
+    return read
