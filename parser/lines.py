@@ -367,7 +367,7 @@ class LinePatterns:
             key = self._group()
             ends[key] = (path, node, True)
             parts.append(rf"\Z(?P<{key}>)")
-        if not top and (node.names or len(path) >= self.TOKENS_PER_REGEX):
+        if not top and (node.names or len(path) >= self.TOKENS_PER_REGEX) and not self._linear(node):
             key = self._group()
             # A name may come here, or the regex is long enough: the next regex goes on.
             ends[key] = (path, node, False)
@@ -386,6 +386,15 @@ class LinePatterns:
                 chain = f"(?({g})(?:{rest})|{chain})"
             parts.append(scan + chain)
         return "|".join(f"(?:{p})" for p in parts) if parts else "(?!)"
+
+    def _linear(self, node: _Node) -> bool:
+        """Whether one terminal only may come at `node`, and the line goes on after it: the
+        regex reads on through it, as the next regex would (one match, not two: a header's
+        ten tokens are four matches, a seat line's two are one)."""
+        if node.end is not None or node.names or node.opaque:
+            return False
+        order = self._order(node.stack[-1])
+        return len(order) == 1 and order[0].name in node.children
 
     # --------------------------------------------------------------------- reading
     def set_names(self, names: Iterable[str]) -> None:
