@@ -43,8 +43,8 @@ from razz.store.work import (
     DEFAULT_RULESET,
     Task,
     TaskResult,
-    arrow_without_pandas,
     process_task,
+    worker_setup,
 )
 from razz.store.writer import BatchReport, PieceMeta, Writer
 
@@ -218,10 +218,9 @@ class Importer:
 
 def worker_pool(workers: int, ruleset: str | None = DEFAULT_RULESET) -> ProcessPoolExecutor:
     """Worker processes that read, audit and tabulate with `ruleset` (None: each hand's
-    site's), and that never load pandas (`arrow_without_pandas`)."""
-    return ingest.worker_pool(
-        workers, ruleset, preload=("razz.store.work",), setup=arrow_without_pandas
-    )
+    site's), that never load pandas (`arrow_without_pandas`) and allocate Arrow buffers with
+    malloc (`arrow_system_pool`)."""
+    return ingest.worker_pool(workers, ruleset, preload=("razz.store.work",), setup=worker_setup)
 
 
 class ImportInterrupted(KeyboardInterrupt):
