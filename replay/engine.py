@@ -275,8 +275,9 @@ def _close_deal(state: HandState) -> list[Finding]:
 def _end_round(state: HandState, line: int) -> list[Finding]:
     found = _close_deal(state) if state.phase is DEALING else []
     if state.phase is BETTING:
-        found += checks.round_end(state, line)
-        transitions.end_round(state, line)
+        pending = uncalled(state)  # asked once, for the round's checks and for its end
+        found += checks.round_end(state, line, pending)
+        transitions.end_round(state, line, pending)
     return found
 
 
@@ -292,7 +293,7 @@ def apply(state: HandState, event: Event) -> None:
         if phase is DEALING:
             transitions.close_deal(state)
         if moment == _AFTER_ROUND and state.phase is BETTING:
-            transitions.end_round(state, event.line)
+            transitions.end_round(state, event.line, uncalled(state))
     change(state, event)
 
 

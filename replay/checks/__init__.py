@@ -56,13 +56,13 @@ LineCheck = Callable[[HandState, Any], Findings]
 deal_complete = dealing.deal_complete
 
 
-def round_end(state: HandState, line: int) -> list[Finding]:
+def round_end(state: HandState, line: int, pending: tuple[int, int] | None) -> list[Finding]:
     """A betting round ends: nobody owes an action, the cap was logged, the uncalled bet
-    returned."""
+    returned (`pending`: the bet nobody called, `state.uncalled(state)`)."""
     owed = turn.owed_action(state, line)
     if owed:
         return owed
-    return structure.missing_cap_line(state, line) + wagers.unreturned(state, line)
+    return structure.missing_cap_line(state, line) + wagers.unreturned(state, line, pending)
 
 
 # ------------------------------------------------------------------ antes and the deal

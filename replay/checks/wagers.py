@@ -323,12 +323,12 @@ def returned(state: HandState, e: UncalledBet) -> tuple[Finding, ...]:
     return NO_FINDINGS
 
 
-def unreturned(state: HandState, line: int) -> list[Finding]:
-    """ACT-UNCALLED: at the end of a round, a bet nobody called is returned on a line."""
+def unreturned(state: HandState, line: int, pending: tuple[int, int] | None) -> list[Finding]:
+    """ACT-UNCALLED: at the end of a round, a bet nobody called (`pending`, what
+    `state.uncalled` says of the round) is returned on a line."""
     setup = state.setup
     if not setup.dialect.uncalled_line:
         return []  # the format returns it without a line
-    pending = uncalled(state)
     if pending is None:
         return []
     i, amount = pending
