@@ -10,8 +10,8 @@ that reads one file should not pay for building the tables):
   the grammar itself, its LALR table, its lexer's order and its callbacks (`LinePatterns`):
   the record Lark would build, without Lark; the lines they do not read are read together,
   in one call of the LALR parser (start rule `lines`), which also says what is wrong with a
-  line. A line read before, with the same players seated, gives the record it gave then
-  (`FileLines`): more than half of a real file's lines repeat an earlier one;
+  line. A line read before, while the players it names are seated, gives the record it
+  gave then (`FileLines`): more than half of a real file's lines repeat an earlier one;
 * the order is checked by a regular expression made from the `hand` rule (which is not
   recursive: `hand` is a regular language over the kinds), one letter per kind; only a hand
   out of order is parsed by the LALR parser of `hand`, for its error message.
@@ -764,12 +764,6 @@ class _Kinds(Lexer):
 # ------------------------------------------------------------------ one file's lines
 
 
-class _Cached(NamedTuple):
-    record: Record
-    noise_without_names: bool  # read as a line about a player nobody seated
-    seated: frozenset[str]  # the players seated when it was read
-
-
 class FileLines:
     """The lines of one file: each line text is read once while the same players are seated.
 
@@ -777,11 +771,12 @@ class FileLines:
     read): the lines read before come from the cache if they still read the same with this
     hand's players; the others are read together in one call of the parser.
 
-    The cache is three maps of a line's text, so that a hand's lines are looked up in C
-    (`map`), not one by one in Python: its record; the name a seat line seats; and, for a
-    line whose reading may depend on who is seated (it matched a name, or it is about a
-    player nobody seated), the players it was read with. Most cached lines (streets, the
-    summary's marker, a line already read with these players) need nothing more.
+    The cache is maps of a line's text, so that a hand's lines are looked up in C (`map`),
+    not one by one in Python: its record; the name a seat line seats; and, for a line whose
+    reading may depend on who is seated, the names it matched, or whether it is about a
+    player nobody seated. Most cached lines (streets, the summary's marker) need nothing
+    more, and a line that matched names reads the same while they are all seated and no
+    seated name is the start of another (`_stale`).
     """
 
     MAX = 50_000  # cached lines kept per file; real files hold a few thousand distinct lines
@@ -797,7 +792,8 @@ class FileLines:
         self._unseated = unseated_kinds  # kinds of lines about a player nobody seated
         self._records: dict[str, Record] = {}  # line text -> its record
         self._seats: dict[str, str] = {}  # seat line text -> the name it seats
-        self._checks: dict[str, _Cached] = {}  # name-dependent line text -> how it was read
+        self._needs: dict[str, frozenset[str]] = {}  # line text -> the names it matched
+        self._unnamed: set[str] = set()  # texts of lines about a player nobody seated
         self.memo: dict[Any, Any] = {}  # the site's own per-file memory (amounts, events …)
 
     def records(self, lines: Sequence[str]) -> list[Record | None]:
@@ -819,25 +815,49 @@ class FileLines:
             if known < len(names)
             and ((r := out[i]) is None or r.names or r.kind in unseated)
         ]
-        if len(todo) < len(lines) and self._checks:
-            checks = list(map(self._checks.get, lines))
-            longer: dict[str, list[str]] | None = None
-            for i in compress(range(len(checks)), checks):
-                hit = checks[i]
-                if hit.seated == seated:  # type: ignore[union-attr]
-                    continue
-                if longer is None:
-                    longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
-                if not _still_valid(hit, lines[i], seated, longer, names):  # type: ignore[arg-type]
-                    stale.append(i)
+        if len(todo) < len(lines):
+            stale.extend(self._stale(lines, out, names, seated))
         if stale:
             self._read(lines, sorted(stale), out, names, known_at)
-        # Kept with the players it read with: the same players later, it is used as it is.
+        # Kept with the names it matched: while they are seated, it is used as it is.
         for i in known_at:
             record = out[i]
             if record is not None:
-                self._keep(lines[i], record, seated)
+                self._keep(lines[i], record)
         return out
+
+    def _stale(
+        self,
+        lines: Sequence[str],
+        out: list[Record | None],
+        names: list[str],
+        seated: frozenset[str],
+    ) -> list[int]:
+        """The cached lines of a hand that would not read as they did with these players
+        seated (`_still_valid`).
+
+        Checked in C for the whole hand first: every name the cached lines matched is
+        seated, and no seated name is the start of another (sorted, a name that starts
+        another starts the one after it). Only a hand that fails that is checked line by
+        line (5,000 simulated hands: 20 lines a hand were checked one by one in Python)."""
+        found = []
+        unnamed = self._unnamed
+        if unnamed and names:
+            starts = tuple(names)
+            for i in compress(range(len(lines)), map(unnamed.__contains__, lines)):
+                if lines[i].startswith(starts):  # it would be about that player now
+                    found.append(i)
+        needs = list(map(self._needs.get, lines))
+        ordered = sorted(names)
+        if all(map(seated.issuperset, filter(None, needs))) and not any(
+            map(str.startswith, ordered[1:], ordered[:-1])
+        ):
+            return found
+        longer = {n: [m for m in names if m != n and m.startswith(n)] for n in names}
+        for i in compress(range(len(needs)), needs):
+            if not _still_valid(out[i], lines[i], seated, longer):  # type: ignore[arg-type]
+                found.append(i)
+        return found
 
     def _names(self, records: Sequence[Record | None]) -> list[str]:
         kind = self._seat_kind
@@ -892,11 +912,12 @@ class FileLines:
             if record.kind == self._seat_kind:
                 names.append(record.payload[0])
 
-    def _keep(self, text: str, record: Record, seated: frozenset[str]) -> None:
+    def _keep(self, text: str, record: Record) -> None:
         if len(self._records) >= self.MAX:
             self._records.clear()  # keep memory flat on huge files
             self._seats.clear()
-            self._checks.clear()
+            self._needs.clear()
+            self._unnamed.clear()
             self.memo.clear()
         known = text in self._records  # read again (stale): its old entries go
         self._records[text] = record
@@ -905,31 +926,26 @@ class FileLines:
             self._seats[text] = record.payload[0]
         elif known:
             self._seats.pop(text, None)
-        if record.names or kind in self._unseated:
-            self._checks[text] = _Cached(record, kind in self._unseated and not record.names, seated)
+        if record.names:
+            self._needs[text] = frozenset([name for name, _ in record.names])
         elif known:
-            self._checks.pop(text, None)
+            self._needs.pop(text, None)
+        if kind in self._unseated and not record.names:
+            self._unnamed.add(text)
+        elif known:
+            self._unnamed.discard(text)
 
 
 _is_name = partial(is_not, None)  # a seat line's name, in a map of line texts to names
 
 
 def _still_valid(
-    hit: _Cached,
-    text: str,
-    seated: frozenset[str],
-    longer: dict[str, list[str]],
-    names: Sequence[str],
+    record: Record, text: str, seated: frozenset[str], longer: dict[str, list[str]]
 ) -> bool:
-    """Whether a line read before reads the same with these players seated.
-
-    Every name it matched must be seated, with no seated longer name at the same place (the
-    lexer would try that one first); a line about a player nobody seated must not start with
-    a seated name (it would then be about that player).
-    """
-    if hit.noise_without_names:
-        return not any(text.startswith(n) for n in names)
-    for name, at in hit.record.names:
+    """Whether a line read before, which matched names, reads the same with these players
+    seated: every name it matched is seated, with no seated longer name at the same place
+    (the lexer would try that one first)."""
+    for name, at in record.names:
         if name not in seated:
             return False
         for other in longer[name]:
