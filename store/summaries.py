@@ -215,9 +215,12 @@ GROUP BY player, site, room, unit, currency, kind, stakes, big_bet, table_name, 
 AUDIT_DIMENSIONS = ("file_id", "table_name", "day", "room", "unit", "currency", "kind", "stakes")
 
 
-def audit_sql(hands: str) -> str:
+def audit_sql(hands: str, violations: str = "violations", findings: bool = True) -> str:
     """A SELECT of the audit sums of the hands of `hands` (a table or subquery with the
-    columns of `hands`) and of their findings in the store's `violations`.
+    columns of `hands`) and of their findings in `violations` (the store's, or a table that
+    holds every finding of those hands: a batch's own, which spares a scan of every finding
+    the store holds). `findings` false: those hands have none, and the rows of the rule and
+    severity levels, which only findings make, are not looked for.
 
     Rows of several levels share the dimensions: rule and severity NULL, every hand of the
     key (`hands`); a rule, a severity, or both: only the findings of that rule, severity or
@@ -227,13 +230,13 @@ def audit_sql(hands: str) -> str:
     Every count adds up over keys and batches (a hand has one key), as readers sum them.
     """
     keys = ", ".join(AUDIT_DIMENSIONS)
-    return f"""
+    hands_level = f"""
 WITH h AS (SELECT hand_key, file_id, table_name, timezone('UTC', started_at)::DATE AS day,
                   room, unit, currency, kind, stakes FROM {hands}),
      f AS (SELECT hand_key, rule, severity,
                   count(*) FILTER (WHERE consequence_of_rule IS NULL) AS findings,
                   count(*) FILTER (WHERE consequence_of_rule IS NOT NULL) AS consequences
-           FROM violations SEMI JOIN h USING (hand_key)
+           FROM {violations} SEMI JOIN h USING (hand_key)
            GROUP BY hand_key, rule, severity),
      per_hand AS (SELECT hand_key, sum(findings) AS findings,
                          sum(findings) FILTER (WHERE severity = 'error') AS errors,
@@ -248,7 +251,10 @@ SELECT {keys}, NULL::VARCHAR AS rule, NULL::VARCHAR AS severity,
        coalesce(sum(p.consequences), 0)::BIGINT AS consequences
 FROM h LEFT JOIN per_hand AS p USING (hand_key)
 GROUP BY {keys}
-UNION ALL BY NAME
+"""
+    if not findings:
+        return hands_level
+    return hands_level + f"""UNION ALL BY NAME
 SELECT {keys}, rule, severity, 0::BIGINT AS hands,
        count(DISTINCT hand_key)::BIGINT AS flagged,
        count(DISTINCT hand_key) FILTER (WHERE findings > 0)::BIGINT AS violating,
@@ -293,11 +299,14 @@ def recount_findings(con: object, keys: str) -> None:
 ADDITIVE = (("player_days", sums_sql), ("player_starts", starts_sql))
 
 
-def add_sums(con: object, players: str, hands: str, allin_ev: str = "allin_ev") -> None:
+def add_sums(con: object, players: str, hands: str, allin_ev: str = "allin_ev",
+             violations: str = "violations", findings: bool = True) -> None:
     """Add the sums of the player rows of `players` (joined to `hands`) to the summaries, and
-    the audit sums of the hands of `hands` (whose findings are stored already); the hands'
-    all-in EV rows are in `allin_ev` (the store's table, or only theirs)."""
-    con.execute(f"INSERT INTO audit_sums BY NAME {audit_sql(hands)}")  # type: ignore[attr-defined]
+    the audit sums of the hands of `hands` (whose findings are stored already, and are all in
+    `violations`; `findings` false: they have none); the hands' all-in EV rows are in
+    `allin_ev` (the store's table, or only theirs)."""
+    con.execute(  # type: ignore[attr-defined]
+        f"INSERT INTO audit_sums BY NAME {audit_sql(hands, violations, findings)}")
     for table, sql in ADDITIVE:
         con.execute(f"INSERT INTO {table} BY NAME {sql(players, hands)}")  # type: ignore[attr-defined]
     con.execute(f"INSERT INTO player_runs BY NAME {runs_sql(players, hands, allin_ev)}")  # type: ignore[attr-defined]

@@ -36,6 +36,7 @@ READER_POLL = 0.03
 """Seconds between two looks for a reader waiting for the database."""
 
 _EMPTY_ALLIN_EV = empty_table(SCHEMAS["allin_ev"])
+_EMPTY_VIOLATIONS = empty_table(SCHEMAS["violations"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,10 +412,17 @@ class Writer:
             # The batch's all-in EV rows are all its hands have (those read again lost theirs
             # above): joined alone, not with every row of the store's `allin_ev`.
             con.register("batch_allin_ev", stored.get("allin_ev", _EMPTY_ALLIN_EV))
-            summaries.add_sums(con, "batch_players", "batch_hands", "batch_allin_ev")
+            # Their findings, likewise, are the batch's rows (the Audit page's sums count
+            # them; the cross-hand checks' late findings are counted after, by
+            # `recount_findings`), not a scan of every finding the store holds at each commit.
+            violations = stored.get("violations", _EMPTY_VIOLATIONS)
+            con.register("batch_violations", violations)
+            summaries.add_sums(con, "batch_players", "batch_hands", "batch_allin_ev",
+                               "batch_violations", findings=violations.num_rows > 0)
             con.unregister("batch_players")
             con.unregister("batch_hands")
             con.unregister("batch_allin_ev")
+            con.unregister("batch_violations")
         return stored, duplicates, again, repaired
 
     def _load_late_findings(self, con: duckdb.DuckDBPyConnection, late: list[pa.Table]) -> int:
