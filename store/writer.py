@@ -339,6 +339,11 @@ class Writer:
             seconds=time.perf_counter() - started,
             repaired=repaired,
         )
+        # The thread's work item holds `batch` until this returns: its rows are let go here,
+        # or the memory given back below would not include them.
+        batch.tables.clear()
+        batch.keys.clear()
+        batch.late.clear()
         del tables, stored, batch
         _give_back_memory()
         return report
