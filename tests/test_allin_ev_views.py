@@ -91,6 +91,9 @@ def test_sessions_page_shows_the_same_all_in_ev_and_luck_as_razz_stats(
     assert shown["All-in EV"] == fmt.money(round(row["ev_net"]), "cent", "USD")
     assert shown["Luck"] == fmt.money(round(row["luck"]), "cent", "USD")
     assert shown["Luck (big bets)"] == f"{row['luck_bb']:+.2f}"
+    # The two lucks may differ in sign over several stakes: the page says why.
+    helps = {m.label: m.proto.help for m in at.metric}
+    assert "own stakes" in helps["Luck (big bets)"] and "sign" in helps["Luck (big bets)"]
     assert shown["All-in EV BB/100"] == f"{100 * row['ev_net_bb'] / row['hands']:+.2f}"
     (table,) = [d.value for d in at.dataframe if d.key == "sessions_table"]
     assert table["All-in EV"].sum() == pytest.approx(row["ev_net"] / 100)

@@ -12,6 +12,13 @@ ALLIN_HELP = ("All-in EV: the net as if every all-in with cards to come had been
               "each player's equity at that moment (pot by pot, after rake) instead of by "
               "the cards that came; hands without one count as they were paid")
 
+# A user sees Luck -$3.81 beside Luck (big bets) +19.14 for the same player and asks which
+# is wrong: neither, when the hands were played at several stakes.
+LUCK_BB_HELP = ("Net minus all-in EV in big bets, each hand counted in the big bet of its own "
+                "stakes. Over several stakes it can differ from Luck in money, even in sign: "
+                "a few big bets lost at high stakes outweigh many won at low stakes in money, "
+                "not in big bets")
+
 st.title("Sessions")
 chosen = widgets.player_and_filters()
 if chosen is None:
@@ -46,7 +53,7 @@ cols[2].metric("All-in EV BB/100", f"{100 * results.ev_net_bb / results.hands:+.
 widgets.metric_money(cols[3], "Luck", round(luck), unit, currency,
                      help="Net minus all-in EV: above zero, the cards of all-ins ran better "
                           "than their chances; below zero, worse")
-cols[4].metric("Luck (big bets)", f"{luck_bb:+.2f}")
+cols[4].metric("Luck (big bets)", f"{luck_bb:+.2f}", help=LUCK_BB_HELP)
 if not data.has_allin_ev():
     st.caption("This store was imported before all-in EV existed: its all-in EV is its net "
                "until the next `razz import` into it, which computes it for its hands.")
@@ -123,7 +130,7 @@ event = st.dataframe(
         "All-in EV": widgets.money_column("All-in EV", unit, currency),
         "Luck": widgets.money_column("Luck", unit, currency),
         "Luck (BB)": st.column_config.NumberColumn(format="%+.2f",
-                                                   help="Luck in big bets: net - all-in EV"),
+                                                   help=LUCK_BB_HELP),
         "Rake paid": widgets.money_column("Rake paid", unit, currency),
     },
 )
