@@ -89,28 +89,22 @@ def test_razz_audit_json_reports_exactly_the_frozen_findings(
 
 
 @pytest.mark.slow
-def test_100000_simulated_hands_give_the_frozen_events() -> None:
-    path = HERE / "sim100k-events.tsv"
-    if not path.exists():  # about 20 minutes to write on a 2-core machine: not shipped yet
-        pytest.skip("tests/snapshot/sim100k-events.tsv is absent: make.py --large writes it")
-    frozen = _rows(path)
-    now = [[str(n), e] for n, e in make.simulated_event_blocks()]
-    assert len(now) == len(frozen)
-    changed = [b[0] for b, old in zip(now, frozen, strict=True) if b[1] != old[1]]
-    assert not changed, f"events differ in blocks of {make.SIM_BLOCK} hands: {changed[:10]}"
-
-
-@pytest.mark.slow
-def test_100000_simulated_hands_give_the_frozen_per_player_results() -> None:
+def test_100000_simulated_hands_give_the_frozen_events_and_per_player_results() -> None:
     frozen = _rows(HERE / "sim100k.tsv")
-    now = [[str(n), t, r] for n, t, r in make.simulated_blocks()]
-    assert len(now) == len(frozen)
-    text_changed = [b[0] for b, old in zip(now, frozen, strict=True) if b[1] != old[1]]
+    frozen_events = _rows(HERE / "sim100k-events.tsv")
+    now = list(make.simulated_blocks())
+    assert len(now) == len(frozen) == len(frozen_events)
+    text_changed = [n for (n, t, _, _), old in zip(now, frozen, strict=True) if t != old[1]]
     assert not text_changed, (
         f"the simulator writes other hands in blocks {text_changed[:10]}: compare the engine on"
         " the old hands instead"
     )
-    results_changed = [b[0] for b, old in zip(now, frozen, strict=True) if b[2] != old[2]]
+    events_changed = [n for (n, _, _, e), old in zip(now, frozen_events, strict=True)
+                      if e != old[1]]
+    assert not events_changed, (
+        f"events differ in blocks of {make.SIM_BLOCK} hands: {events_changed[:10]}"
+    )
+    results_changed = [n for (n, _, r, _), old in zip(now, frozen, strict=True) if r != old[2]]
     assert not results_changed, (
         f"results differ in blocks of {make.SIM_BLOCK} hands: {results_changed[:10]}"
     )
