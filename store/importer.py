@@ -56,8 +56,10 @@ class Settings:
     ruleset: str | None = DEFAULT_RULESET  # None: each hand's site's rules
     workers: int | None = None  # None: one per core; 0: in this process
     piece_bytes: int = 256 * 1024
+    # A batch is committed at `batch_hands` hands, when `batch_seconds` old, or when the
+    # input stops (`razz.store.writer`).
     batch_hands: int = 5000
-    batch_seconds: float = 2.0
+    batch_seconds: float = 5.0
     open_timeout: float | None = 60.0
     in_process_bytes: int = IN_PROCESS_BYTES
     memory_limit: str = "64MB"  # DuckDB's buffer pool in the writer

@@ -1,5 +1,13 @@
 """The single writer: loads workers' Arrow tables in large transactions, never a hand twice.
 
+A batch is committed when it holds `batch_hands` hands (5,000), when it is `batch_seconds`
+old (5 s, from its first task), or as soon as the input stops (the end of a run: the files
+read, a `--watch` poll done), whichever comes first: while hands keep coming a reader sees a
+hand 5 s after it was read at the latest (and the commit's own time), and at once when they
+stop. Each commit has a fixed
+cost (the COMMIT, DuckDB's checkpoint, the summaries' statements), which small batches made
+under load pay too often.
+
 Each batch is one transaction: the new hands with all their rows, the rejects and skipped
 hands, and each file's new end (size, lines, SHA-256). A crash at any instant leaves the
 database at the end of the last committed batch, and the next import resumes from the ends
@@ -101,7 +109,7 @@ class _Batch:
     hands: int = 0
     skipped: int = 0
     rejected: int = 0
-    started: float = field(default_factory=time.monotonic)
+    started: float = 0.0  # when its first task was added (`time.monotonic`)
     # Findings of the cross-hand checks on hands stored by earlier batches.
     late: list[pa.Table] = field(default_factory=list)
 
@@ -114,7 +122,7 @@ class Writer:
         path: Path | str,
         *,
         batch_hands: int = 5000,
-        batch_seconds: float = 2.0,
+        batch_seconds: float = 5.0,
         on_wait: Callable[[str], None] | None = None,
         open_timeout: float | None = 60.0,
         threads: int = 1,
@@ -230,6 +238,8 @@ class Writer:
         """Take the rows of one task (its pieces in file order) into the current batch."""
         batch = self._batch
         assert result.tables is not None, "parse-only results are not stored"
+        if not batch.files:  # its first task: the batch's age counts from now
+            batch.started = time.monotonic()
         tables = result.tables
         keys = tables["hands"].column("hand_key")
         repeated, repeated_in = None, []
@@ -268,7 +278,9 @@ class Writer:
         fp.done = fp.done or meta.last
 
     def ready(self) -> bool:
-        """True when the batch is big enough, or old enough, to be committed."""
+        """True when the batch is big enough (`batch_hands`), or old enough (`batch_seconds`
+        since its first task was added), to be committed. The importer also commits whatever
+        the batch holds as soon as no work is left in flight (`flush`)."""
         b = self._batch
         if not b.files:
             return False

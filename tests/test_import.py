@@ -357,6 +357,49 @@ def test_an_empty_or_blank_file_is_recorded_without_hands(tmp_path: Path) -> Non
 # ------------------------------------------------------------------- across hands
 
 
+def test_a_batch_is_ready_at_its_size_or_when_its_first_task_is_old_enough(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    from razz.store import writer as writer_module
+    from razz.store.rows import empty_tables
+    from razz.store.work import PartCounts, TaskResult
+
+    now = [1000.0]
+    clock = SimpleNamespace(
+        monotonic=lambda: now[0], perf_counter=writer_module.time.perf_counter,
+        sleep=writer_module.time.sleep,
+    )
+    monkeypatch.setattr(writer_module, "time", clock)  # the writer's clock only
+
+    def task(hands: int) -> tuple[TaskResult, list[writer_module.PieceMeta]]:
+        meta = writer_module.PieceMeta(
+            file_id=1, path="a.txt", start_lines=0, end=10, end_lines=1, end_sha256="",
+            first=False, reset=False, last=False, size=10,
+        )
+        return TaskResult(empty_tables(), (PartCounts(hands, 0, 0, 0, 0),), 0.0), [meta]
+
+    w = writer_module.Writer(tmp_path / "s.duckdb", batch_hands=10, batch_seconds=5.0)
+    try:
+        assert not w.ready()  # nothing to commit
+        now[0] += 60.0  # idle for a minute (a watch between polls): the batch is not old yet
+        w.add(*task(2))
+        assert not w.ready()
+        now[0] += 4.9
+        w.add(*task(3))
+        assert not w.ready()
+        now[0] += 0.1  # 5 s after its first task
+        assert w.ready()
+        w.commit()
+        w.add(*task(4))  # a new batch, its own age
+        assert not w.ready()
+        w.add(*task(6))
+        assert w.ready()  # 10 hands
+    finally:
+        w.close()
+
+
 def test_cross_hand_checks_run_across_pieces_and_batches(tmp_path: Path) -> None:
     # Every copy of H1 seats Hero with $2, but he ended the previous hand with $2.04.
     a = write(tmp_path / "a.txt", hands.many_hands(12))

@@ -78,6 +78,7 @@ def test_a_path_that_names_nothing_is_reported_and_the_rest_imported(tmp_path: P
         (("x.txt", "--ruleset", "nowhere"), "unknown ruleset 'nowhere'"),
         (("--watch", "not-a-folder"), "--watch needs a folder"),
         (("x.txt", "--watch", "."), "--watch DIR takes no other PATH"),
+        (("x.txt", "--batch-hands", "0"), "--batch-hands: must be at least 1, not 0"),
     ],
 )
 def test_wrong_usage_exits_2_with_a_message(tmp_path: Path, args: tuple[str, ...],
@@ -86,6 +87,17 @@ def test_wrong_usage_exits_2_with_a_message(tmp_path: Path, args: tuple[str, ...
     assert done.returncode == 2
     assert message in done.stderr
     assert not (tmp_path / "r.duckdb").exists()
+
+
+def test_the_help_states_the_commit_cadence_the_import_has() -> None:
+    from razz.store.importer import Settings
+
+    defaults = Settings()
+    done = razz("import", "--help")
+    text = " ".join(done.stdout.split())
+    assert f"commit every N hands (default {defaults.batch_hands})" in text
+    assert f"SECONDS ago (default {defaults.batch_seconds:g})" in text
+    assert "at once when no more are coming" in text
 
 
 def test_the_database_defaults_to_razz_db_then_razz_duckdb_here(tmp_path: Path) -> None:

@@ -49,9 +49,12 @@ def _histories(folder: Path) -> Path:
 
 
 def _import(db: Path, folder: Path) -> subprocess.Popen[str]:
+    # Batches of 200 of the 961 hands: several commits, whatever the machine's speed (the
+    # default, 5,000 hands or 5 s, may commit these all at once), for the kills to fall
+    # between and the readers to see one by one.
     return subprocess.Popen(
         [sys.executable, "-m", "razz", "import", "--db", str(db), "--progress", "none",
-         str(folder)],
+         "--batch-hands", "200", str(folder)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
 

@@ -47,9 +47,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes (default: one per core; 0: parse in this process)",
     )
     parser.add_argument(
+        "--batch-hands", type=_positive_int, default=None, metavar="N",
+        help="commit every N hands (default 5000), or sooner: see --batch-seconds",
+    )
+    parser.add_argument(
+        "--batch-seconds", type=float, default=None, metavar="SECONDS",
+        help="commit the hands read when the first of them was read SECONDS ago (default 5),"
+        " and at once when no more are coming (the end of the files, an idle --watch)",
+    )
+    parser.add_argument(
         "--progress", choices=("auto", "bar", "lines", "none"), default="auto",
         help="progress display (default: a bar on a terminal, plain lines otherwise)",
     )
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,7 +97,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     progress = _progress(args.progress)
     _stop_on_terminate()
-    settings = Settings(ruleset=args.ruleset, workers=args.workers)
+    batches = {name: getattr(args, name) for name in ("batch_hands", "batch_seconds")
+               if getattr(args, name) is not None}  # else Settings' defaults, as --help says
+    settings = Settings(ruleset=args.ruleset, workers=args.workers, **batches)
     try:
         if args.watch:
             progress.note(f"watching {args.watch} (Ctrl-C to stop)")
