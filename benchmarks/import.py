@@ -316,6 +316,9 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "razz-bench")
     parser.add_argument("--folder", type=Path, default=None,
                         help="measure these histories instead of simulated ones")
+    parser.add_argument("--batch-seconds", type=float, default=imp.Settings().batch_seconds,
+                        help="the writer's commit at the latest this long after a batch's "
+                        "first task (default: the import's)")
     parser.add_argument("--ev-rounds", type=int, default=3,
                         help="rounds of imports with and without all-in EV (0: skip)")
     parser.add_argument("--ev-only", action="store_true",
@@ -329,8 +332,9 @@ def main() -> int:
         (folder / ".complete").touch()
     files = list(folder.rglob("*.txt"))
     size = sum(f.stat().st_size for f in files)
-    settings = imp.Settings(workers=args.workers)
-    print(f"input: {len(files):,} files, {size / 1e6:,.0f} MB; {args.workers} workers")
+    settings = imp.Settings(workers=args.workers, batch_seconds=args.batch_seconds)
+    print(f"input: {len(files):,} files, {size / 1e6:,.0f} MB; {args.workers} workers; "
+          f"commits at {settings.batch_hands:,} hands or {settings.batch_seconds:g} s")
     if args.ev_only:
         allin_cost(folder, args.workers, args.ev_rounds)
         return 0
