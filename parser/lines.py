@@ -221,7 +221,6 @@ class LinePatterns:
         self._terminals = {t.name: t for t in parser.terminals}
         self._flags = parser.options.g_regex_flags
         self._rules: NameRules = lexer.rules
-        self._lexer = lexer
         self._ignore = set(parser.lexer_conf.ignore)
         # Terminals with callbacks of their own (the lexer's or the parser's): left to Lark.
         self._token_callbacks = set(parser.lexer_conf.callbacks) | {
@@ -415,6 +414,12 @@ class LinePatterns:
             by_first[name[0]] = tuple(sorted((*same, name), key=len, reverse=True))
         self._known = new
 
+    @property
+    def names(self) -> set[str]:
+        """The players seated: those given (`set_names`) and those of the seat lines read
+        since (the set itself, which grows as they are read)."""
+        return self._known
+
     def _seat(self, name: str) -> None:
         """A seat line read seats `name`, as it does in Lark's lexer: `set_names` with it
         added, without making the set of names again."""
@@ -510,7 +515,7 @@ class LinePatterns:
             plan = leaf.plan = self._plan(leaf)
         sources, callbacks, direct = plan
         for index, terminal in sources:  # the names a seat line brings, as the lexer would
-            self._seat(self._lexer._add_name(terminal, str(tokens[index])))
+            self._seat(self._rules.source_name(terminal, str(tokens[index])))
         if direct is not None:  # one callback of every token, in order (most lines)
             return direct(tokens)
         return _run(callbacks, tokens)
@@ -877,10 +882,9 @@ class FileLines:
         if not todo:
             return
         grammar = self.grammar
-        flat, lexer = grammar.patterns, grammar.lexer
-        lexer.set_names(names)  # flat seat lines add theirs to both, as the lexer does
-        flat.set_names(names)
-        seated = lexer.names
+        flat = grammar.patterns
+        flat.set_names(names)  # a seat line read adds its name, as the lexer does
+        seated = flat.names
         rest = []
         for i in todo:
             known_at[i] = len(seated)
@@ -891,7 +895,7 @@ class FileLines:
                 out[i] = record
         if not rest:
             return
-        names = list(lexer.names)
+        names = list(seated)
         for i in rest:
             known_at[i] = len(names)
         try:
