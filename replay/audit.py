@@ -96,6 +96,12 @@ _RECORDED = frozenset(
 )
 _ACTIONS = frozenset((BringIn, Bet, Complete, Raise, Call, Check, Fold))
 _WAGERS = frozenset((Bet, Complete, Raise))
+# The activity of a player on a street they neither saw nor acted or put chips in on (most
+# players fold on 3rd street): one record per street, shared by every hand, since results
+# are only read once built. 15 of the 27 records a hand were these (callgrind, 500 hands:
+# 2.044 M -> 2.005 M instructions a hand, -1.9%).
+_UNSEEN = tuple(StreetActivity(street) for street in STREETS)
+_LATER = _UNSEEN[1:]
 # Each position of a hand (1 … 7): the street that deals it and how (`up` or `down`).
 _POSITIONS = tuple(
     zip(POSITION_STREET, range(1, HAND_SIZE + 1), [f.value for f in POSITION_FACE], strict=True)
@@ -120,8 +126,10 @@ class HandAudit(Visitor[HandResult]):
     def begin(self, state: HandState) -> None:
         n = len(state.players)
         self.index = state.setup.index
-        # Each player's activity on each street, counted into as the lines come.
-        self.activity = [[StreetActivity(street) for street in STREETS] for _ in range(n)]
+        # Each player's activity on each street, counted into as the lines come. Every player
+        # dealt in sees 3rd street; a later street's record is made when the player first acts
+        # on it, or at the end if they saw it or put chips in on it: until then, `_UNSEEN`'s.
+        self.activity = [[StreetActivity(FIRST_STREET, True), *_LATER] for _ in range(n)]
         self.street_base: list[list[int] | None] = [None] * len(STREETS)
         self.saw: list[list[bool]] = [[False] * n for _ in STREETS]
         self.shown_count = [0] * n
@@ -250,7 +258,11 @@ class HandAudit(Visitor[HandResult]):
         street = self._street
         if street is None:
             return None
-        c = self.activity[i][STREET_INDEX[street]]
+        own = self.activity[i]
+        k = STREET_INDEX[street]
+        c = own[k]
+        if c is _UNSEEN[k]:
+            c = own[k] = StreetActivity(street)
         third = street is FIRST_STREET
         chips = p1.committed - self._committed
         all_in: bool = getattr(event, "all_in", False)
@@ -321,20 +333,24 @@ class HandAudit(Visitor[HandResult]):
     def _fill_streets(self, state: HandState) -> None:
         """What each player saw and put in on each street, written into their activity: the
         chips committed at the next street's start (or the end) less those committed at this
-        street's start, uncalled bets returned. A street never dealt keeps its defaults
-        (nothing seen, nothing put in); every player dealt in saw 3rd street."""
+        street's start, uncalled bets returned. A street a player neither saw, acted nor put
+        chips in on keeps the shared record of `_UNSEEN`, as does a street never dealt."""
         end = [p.committed for p in state.players]
         for k in range(len(STREETS) - 1, -1, -1):
             base = self.street_base[k]
             if base is not None:
                 saw = self.saw[k]
+                unseen = _UNSEEN[k]
                 for i, activity in enumerate(self.activity):
                     a = activity[k]
-                    a.saw = saw[i]
-                    a.invested = end[i] - base[i]
+                    seen, invested = k == 0 or saw[i], end[i] - base[i]
+                    if a is unseen:
+                        if not (seen or invested):
+                            continue
+                        a = activity[k] = StreetActivity(STREETS[k])
+                    a.saw = seen
+                    a.invested = invested
                 end = base
-        for activity in self.activity:
-            activity[0].saw = True
 
     def _player(
         self,

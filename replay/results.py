@@ -8,7 +8,9 @@ They are plain slotted records, built once per hand by the audit and only read a
 They are not frozen: a frozen dataclass is built through `object.__setattr__`, one call per
 field, which costs six times the instructions of a plain one (15,190 against 2,520 for a
 ten-field record, callgrind), and an audit builds about eighty of them per hand, which made
-a quarter of the audit's instructions.
+a quarter of the audit's instructions. A player's activity on a street they never reached
+(nothing seen, done or put in) is one record per street shared by every hand (the audit's
+`_UNSEEN`): a result is never written into once built.
 """
 
 from __future__ import annotations
