@@ -209,16 +209,17 @@ def deal(state: HandState, e: Dealt) -> None:
     deal = state.deal
     if e.hero and deal.hero is None:
         deal.hero = i
-    previous, new = shown_cards(e)
     p.dealt_in = True
     if e.street is FIRST_STREET:
         if p.cards:
             return  # a second 3rd-street deal (DEAL-COUNT) changes nothing
-        p.cards = third_street_cards(e.hero, [c for c in (*previous, *new) if c in RANK])
+        # Every card the line writes (`shown_cards` would only drop hidden ones, not cards).
+        p.cards = third_street_cards(e.hero, [c for c in (*e.previous, *e.new) if c in RANK])
         for card in p.cards:
             if card:
                 deal.seen |= BIT[card]
         return
+    previous, new = shown_cards(e)
     before = CARDS_BEFORE[e.street]
     held = p.cards
     card = UNKNOWN
