@@ -55,7 +55,7 @@ class Hand:
     # (M, k) per card, the column r * 5 + c of a (rank, count) table: c is the count of the
     # card's rank r in the multiset at its first card of that rank, 0 at the others.
     columns: npt.NDArray[np.intp]
-    values: IntArray  # (M,) low value of the seven-card hand (lower is better)
+    values: npt.NDArray[np.int32]  # (M,) low value of the seven-card hand (lower is better)
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ def _join(
         counts = counts[old] + hand.counts[new]
         key = key[old] + (hand.counts.astype(np.int64) @ digits)[new]
         ways = ways[old] * flat[fits]
-        values = [v[old] for v in values] + [hand.values[new].astype(np.int32)]
+        values = [v[old] for v in values] + [hand.values[new]]
     return counts, ways, values, key
 
 

@@ -33,6 +33,9 @@ CARDS = 7
 FIVE = 5
 
 IntArray = npt.NDArray[np.int64]
+# Low values fit in 32 bits (below 7 * 16**5): the table and every table read from it hold
+# them as int32, which halves what a worker's cached completion tables keep.
+ValueArray = npt.NDArray[np.int32]
 
 
 def _colex_weights(size: int) -> IntArray:
@@ -89,9 +92,9 @@ def _all_multisets(size: int) -> npt.NDArray[np.int8]:
     return rows
 
 
-def _best_of_one_fewer(rows: npt.NDArray[np.int8], smaller: IntArray) -> IntArray:
+def _best_of_one_fewer(rows: npt.NDArray[np.int8], smaller: ValueArray) -> ValueArray:
     """For sorted rows of n ranks, the lowest value of `smaller` over the n rows of n - 1."""
-    best: IntArray | None = None
+    best: ValueArray | None = None
     for left_out in range(rows.shape[1]):
         kept = np.delete(rows, left_out, axis=1)  # still sorted
         values = smaller[multiset_index(kept)]
@@ -101,16 +104,16 @@ def _best_of_one_fewer(rows: npt.NDArray[np.int8], smaller: IntArray) -> IntArra
 
 
 @cache
-def _table() -> IntArray:
+def _table() -> ValueArray:
     fives = all_multisets(FIVE)
-    table = np.array([value_of_ranks([r + 1 for r in row]) for row in fives.tolist()], np.int64)
+    table = np.array([value_of_ranks([r + 1 for r in row]) for row in fives.tolist()], np.int32)
     for size in range(FIVE + 1, CARDS + 1):
         table = _best_of_one_fewer(all_multisets(size), table)
     table.flags.writeable = False
     return table
 
 
-def low7_table() -> IntArray:
+def low7_table() -> ValueArray:
     """`low_value` of every seven-rank multiset, by `multiset_index` (built once, ~0.1 s).
 
     Multisets with five of a rank cannot be dealt; their entries are computed all the same.
@@ -121,7 +124,7 @@ def low7_table() -> IntArray:
     return _table()
 
 
-def low7(ranks: npt.ArrayLike) -> IntArray:
+def low7(ranks: npt.ArrayLike) -> ValueArray:
     """The value of each row of seven rank indexes (any order): one table read per hand.
 
     >>> import numpy as np
@@ -133,13 +136,13 @@ def low7(ranks: npt.ArrayLike) -> IntArray:
     return _table()[multiset_index(rows)]
 
 
-# Completions are cached up to this many cards to come (1,820 multisets of four ranks, 14 KB
+# Completions are cached up to this many cards to come (1,820 multisets of four ranks, 7 KB
 # of values per hand), the most a hand of the logs still gets (on 3rd street); `??` cards in a
 # hand given by hand (`razz equity`) can ask for more, which is computed each time.
 CACHED_TO_COME = 4
 
 
-def completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+def completion_values(known: tuple[int, ...], to_come: int) -> ValueArray:
     """The value of `known` plus each multiset of `to_come` ranks (row i of `all_multisets`).
 
     What a hand's cards to come are worth depends on its known ranks only, so a worker
@@ -156,7 +159,7 @@ def completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
 
 # One cache per count of cards to come, so that the many cheap tables of 5th and 6th street
 # never push out the costly ones of 3rd street: every table of three and four ranks to come
-# fits (455 of four known ranks' … 1,820 of three, 14 KB and 3.6 KB each: about 13 MB at most
+# fits (455 of four known ranks' … 1,820 of three, 7 KB and 1.8 KB each: about 6.5 MB at most
 # in a worker), and the last 2,048 of one and two.
 _CACHES = {
     size: lru_cache(maxsize=2048)(lambda known, to_come: _completion_values(known, to_come))
@@ -164,7 +167,7 @@ _CACHES = {
 }
 
 
-def _completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+def _completion_values(known: tuple[int, ...], to_come: int) -> ValueArray:
     """`low7` of `known` (sorted) plus each row of `all_multisets(to_come)`, without sorting
     the rows of seven: both parts are sorted, so each rank's place in the merged hand is known.
 
@@ -194,7 +197,7 @@ def _completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
 SMALL_TO_COME = 1
 
 
-def _few_completion_values(known: tuple[int, ...], to_come: int) -> IntArray:
+def _few_completion_values(known: tuple[int, ...], to_come: int) -> ValueArray:
     """`_completion_values` for 0 or 1 card to come.
 
     The known ranks at places 0 … n - 1 shifted by m (the row's ranks below them) weigh

@@ -146,7 +146,7 @@ def _row_starts(n: int, needed: int, size: int) -> npt.NDArray[np.intp]:
     return np.tile(np.arange(needed), n) + np.repeat(np.arange(0, n * size, size), needed)
 
 
-def _values(spot: Situation, dealt: list[Column], n: int) -> list[npt.NDArray[np.int64]]:
+def _values(spot: Situation, dealt: list[Column], n: int) -> list[npt.NDArray[np.int32]]:
     """Each hand's low value in each deal (its cards to come, then the community card)."""
     shared = dealt[-1:] if spot.community_to_come else []
     values = []
@@ -171,7 +171,7 @@ def _values(spot: Situation, dealt: list[Column], n: int) -> list[npt.NDArray[np
 
 
 def _sums(
-    values: list[npt.NDArray[np.int64]],
+    values: list[npt.NDArray[np.int32]],
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Over the deals, each hand's summed share of the pot (the best lows split it) and summed
     square of that share.
