@@ -11,7 +11,6 @@ number.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -81,7 +80,9 @@ def _deal(rng: np.random.Generator, deck: Column, n: int, needed: int) -> list[C
     flat = np.tile(deck, n)  # row i is flat[i * size : (i + 1) * size]
     rows = flat.reshape(n, size)
     # Where step j swaps from, in every row at once: row j (flat indexes, contiguous).
-    drawn = (_positions(rng, n, needed, size) + _row_starts(n, needed, size)).reshape(n, needed)
+    # Each draw plus its step (numpy's low bound) and its row's start in the flat deck.
+    drawn = (_positions(rng, n, needed, size).reshape(n, needed) + np.arange(needed)
+             + np.arange(0, n * size, size)[:, None])
     drawn = drawn.T.copy()
     columns = []
     for j in range(needed):
@@ -108,42 +109,32 @@ def _positions(rng: np.random.Generator, n: int, needed: int, size: int) -> npt.
     """
     bits = rng.bit_generator
     count = n * needed
-    ranges, thresholds = _ranges(n, needed, size)
+    # Each step's range (size - step) and Lemire's threshold for it (2**32 mod range), the
+    # same in every row: broadcast over the rows rather than kept as arrays of every draw (an
+    # lru_cache of those, 32 of up to 384 KB, held 10 MB of a worker after 10,000 hands).
+    ranges = np.arange(size, size - needed, -1, dtype=np.uint64)
+    thresholds = np.uint64(1 << 32) % ranges
     state = bits.state
     held = np.array([state["uinteger"]] if state["has_uint32"] else [], np.uint32)
     stream = bits.random_raw((count - len(held) + 1) // 2).view(np.uint32)
     if len(held):
         stream = np.concatenate([held, stream])
-    product = stream[:count] * ranges
+    product = (stream[:count].reshape(n, needed) * ranges).reshape(count)
     taken = count  # outputs of the stream used
-    dropped = np.flatnonzero((product & _LOW32) < thresholds)
+    dropped = np.flatnonzero((product & _LOW32).reshape(n, needed) < thresholds)
     while len(dropped):
         first = dropped[0]
         taken += 1
         if taken > len(stream):
             stream = np.concatenate([stream, bits.random_raw(1).view(np.uint32)])
         shift = taken - count
-        product[first:] = stream[first + shift : taken] * ranges[first:]
-        dropped = first + np.flatnonzero((product[first:] & _LOW32) < thresholds[first:])
+        step = np.arange(first, count) % needed
+        product[first:] = stream[first + shift : taken] * ranges[step]
+        dropped = first + np.flatnonzero((product[first:] & _LOW32) < thresholds[step])
     if len(held) or taken < len(stream):  # the generator's held half-output, as numpy leaves it
         bits.state = {**bits.state, "has_uint32": int(taken < len(stream)),
                       "uinteger": int(stream[-1])}
     return (product >> _SHIFT32).astype(np.intp)
-
-
-@lru_cache(maxsize=32)  # (ranges, thresholds) of 2,000 deals of 8 cards: 256 KB
-def _ranges(
-    n: int, needed: int, size: int
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
-    """Each draw's range (size - step) and Lemire's threshold for it (2**32 mod range)."""
-    ranges = np.tile(np.arange(size, size - needed, -1, dtype=np.uint64), n)
-    return ranges, np.uint64(1 << 32) % ranges
-
-
-@lru_cache(maxsize=32)
-def _row_starts(n: int, needed: int, size: int) -> npt.NDArray[np.intp]:
-    """Added to each draw: its step (numpy's low bound) and its row's start in the flat deck."""
-    return np.tile(np.arange(needed), n) + np.repeat(np.arange(0, n * size, size), needed)
 
 
 def _values(spot: Situation, dealt: list[Column], n: int) -> list[npt.NDArray[np.int32]]:
