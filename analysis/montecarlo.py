@@ -80,9 +80,10 @@ def _deal(rng: np.random.Generator, deck: Column, n: int, needed: int) -> list[C
     flat = np.tile(deck, n)  # row i is flat[i * size : (i + 1) * size]
     rows = flat.reshape(n, size)
     # Where step j swaps from, in every row at once: row j (flat indexes, contiguous).
-    # Each draw plus its step (numpy's low bound) and its row's start in the flat deck.
-    drawn = (_positions(rng, n, needed, size).reshape(n, needed) + np.arange(needed)
-             + np.arange(0, n * size, size)[:, None])
+    # Each draw plus its step (numpy's low bound) and its row's start in the flat deck (summed
+    # first: numpy broadcasts a (n, 1) column over rows of a few draws slowly).
+    drawn = _positions(rng, n, needed, size).reshape(n, needed) + (
+        np.arange(0, n * size, size)[:, None] + np.arange(needed))
     drawn = drawn.T.copy()
     columns = []
     for j in range(needed):
