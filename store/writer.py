@@ -4,9 +4,8 @@ A batch is committed when it holds `batch_hands` hands (5,000), when it is `batc
 old (5 s, from its first task), or as soon as the input stops (the end of a run: the files
 read, a `--watch` poll done), whichever comes first: while hands keep coming a reader sees a
 hand 5 s after it was read at the latest (and the commit's own time), and at once when they
-stop. Each commit has a fixed
-cost (the COMMIT, DuckDB's checkpoint, the summaries' statements), which small batches made
-under load pay too often.
+stop. Each commit has a fixed cost (the COMMIT, DuckDB's checkpoint, the summaries'
+statements), which small batches made under load pay too often.
 
 Each batch is one transaction: the new hands with all their rows, the rejects and skipped
 hands, and each file's new end (size, lines, SHA-256). A crash at any instant leaves the
