@@ -61,7 +61,10 @@ CREATE TABLE IF NOT EXISTS hands (
     file_id       BIGINT NOT NULL,        -- the file the hand was first read from
     source        VARCHAR NOT NULL,       -- that file's path (= files.path)
     first_line    INTEGER NOT NULL,       -- line of the header in that file
-    raw_text      VARCHAR NOT NULL,
+    -- The text is most of the store's bytes. Left to choose, DuckDB takes DICT_FSST; zstd
+    -- stores it in less than half the space (100,000 simulated hands: the table 89 -> 37
+    -- MiB, the store 175 -> 138) and checkpoints it in three quarters of the time.
+    raw_text      VARCHAR NOT NULL USING COMPRESSION zstd,
     room          VARCHAR                 -- the room as people name it ('Full Tilt Poker'):
                                           -- its site's title in the registry (revision 2)
 );
