@@ -83,7 +83,11 @@ def _work(mode: str, hands_file: str) -> None:
 
 def _instructions(mode: str, hands_file: str, python: str, path: str | None = None) -> int:
     """Instructions of one run of `_work`; `path`: the install of razz to run instead."""
-    env = dict(os.environ)
+    # The same hash seed in every run (sets and dicts of strings iterate alike), and no run
+    # writes compiled modules that the next one would then not compile: without these, two
+    # runs of the same code differed by 14% in a harness like this one (the first compiling, the
+    # second not).
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     if path is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (path, env.get("PYTHONPATH"))))
     with tempfile.TemporaryDirectory() as tmp:
