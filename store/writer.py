@@ -44,6 +44,7 @@ READER_POLL = 0.03
 
 _EMPTY_ALLIN_EV = empty_table(SCHEMAS["allin_ev"])
 _EMPTY_VIOLATIONS = empty_table(SCHEMAS["violations"])
+_SUMMED = ("hands", "players", "allin_ev", "violations")  # the tables the summaries read
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +323,9 @@ class Writer:
             name: pa.concat_tables(parts) if parts else None
             for name, parts in batch.tables.items()
         }
+        # The thread's work item holds `batch` until this returns: its rows are in `tables`
+        # now, each let go as soon as DuckDB holds them (`_load_hands`).
+        batch.tables.clear()
         with self._db_lock:
             con = self.con
             con.execute("BEGIN TRANSACTION")
@@ -350,9 +354,6 @@ class Writer:
             seconds=time.perf_counter() - started,
             repaired=repaired,
         )
-        # The thread's work item holds `batch` until this returns: its rows are let go here,
-        # or the memory given back below would not include them.
-        batch.tables.clear()
         batch.keys.clear()
         batch.late.clear()
         del tables, stored, batch
@@ -364,8 +365,9 @@ class Writer:
     ) -> tuple[dict[str, pa.Table], dict[int, int], int, int]:
         """Insert the hands not stored yet; replace those read again where they were read
         before (same file, same line: the last hand of a grown file, or a file read again
-        whole), whose text may have grown since. The stored tables, the duplicates by file,
-        how many hands were read again, and how many of those had grown."""
+        whole), whose text may have grown since. The stored tables the summaries read
+        (`_SUMMED`), the duplicates by file, how many hands were read again, and how many of
+        those had grown. The other tables of `tables` are let go (None) once inserted."""
         hands = tables["hands"]
         if hands is None:
             return {}, {}, 0, 0
@@ -410,6 +412,8 @@ class Writer:
                 duplicates[fid] = duplicates.get(fid, 0) + 1
         for name in HAND_TABLES:
             table = tables[name]
+            if name not in _SUMMED:
+                tables[name] = None
             if table is None:
                 continue
             if len(existing):
@@ -417,11 +421,10 @@ class Writer:
                     pc.invert(pc.is_in(table.column("hand_key"), value_set=existing))
                 )
             if table.num_rows:
-                stored[name] = table
-                con.register("batch_rows", table)
-                # `name` is one of the store's own table names, never user input.
-                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM batch_rows")
-                con.unregister("batch_rows")
+                if name in _SUMMED:
+                    stored[name] = table
+                _insert(con, name, table)
+            del table
         if "players" in stored:  # the daily sums of the dashboard's player pages
             con.register("batch_players", stored["players"])
             con.register("batch_hands", stored["hands"])
@@ -521,9 +524,7 @@ class Writer:
                 )
             table = tables[name]
             if table is not None and table.num_rows:
-                con.register("batch_rows", table)
-                con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM batch_rows")
-                con.unregister("batch_rows")
+                _insert(con, name, table)
 
     def _update_files(
         self,
@@ -584,6 +585,19 @@ class Writer:
             """
         )
         con.execute("DROP TABLE file_update")
+
+
+def _insert(con: duckdb.DuckDBPyConnection, name: str, table: pa.Table) -> None:
+    """Insert the rows of `table` into the store's table `name` (one of its own names, never
+    user input), by column name.
+
+    Through a relation that names the rows for this statement only, not `register`: a view
+    registered in a transaction, even once unregistered, keeps its Arrow table alive until
+    the transaction ends (DuckDB keeps the dropped view for it), so the batch's actions,
+    cards and pots were held twice, in Arrow and in DuckDB, until after the COMMIT.
+    """
+    rows = con.from_arrow(table)
+    rows.query("batch_rows", f"INSERT INTO {name} BY NAME SELECT * FROM batch_rows")
 
 
 def _give_back_memory() -> None:
