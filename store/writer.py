@@ -366,17 +366,23 @@ class Writer:
         """Insert the hands not stored yet; replace those read again where they were read
         before (same file, same line: the last hand of a grown file, or a file read again
         whole), whose text may have grown since. The stored tables the summaries read
-        (`_SUMMED`), the duplicates by file, how many hands were read again, and how many of
-        those had grown. The other tables of `tables` are let go (None) once inserted."""
+        (`_SUMMED`, the hands without their text), the duplicates by file, how many hands were
+        read again, and how many of those had grown. `tables`' hand tables are let go (None):
+        each is held no longer than DuckDB needs it."""
         hands = tables["hands"]
         if hands is None:
             return {}, {}, 0, 0
-        con.register("batch_keys", hands.select(["hand_key", "file_id", "first_line", "raw_text"]))
+        # A relation, not a registered view, which would hold the hands' text until the COMMIT
+        # (see `_insert`): each query below names it `batch_keys` for itself.
+        batch_keys = con.from_arrow(
+            hands.select(["hand_key", "file_id", "first_line", "raw_text"])
+        )
         # Hands stored from the same line of the same file, read again: replaced by what the
         # file holds there now. A hand stored short has more lines now, and maybe another id
         # (PHH names a hand by fields that may come late); a hand of another id whose text
         # does not go on from the stored one is another hand (the file was rewritten).
-        again_rows = con.sql(
+        again_rows = _select_keys(
+            batch_keys,
             """
             SELECT h.hand_key, b.hand_key AS new_key,
                    h.raw_text <> b.raw_text OR h.hand_key <> b.hand_key AS changed
@@ -385,8 +391,8 @@ class Writer:
             WHERE h.file_id IN (SELECT DISTINCT file_id FROM batch_keys)
               AND (h.hand_key = b.hand_key
                    OR starts_with(b.raw_text, rtrim(h.raw_text, chr(10))))
-            """
-        ).to_arrow_table()
+            """,
+        )
         again = again_rows.num_rows
         repaired = int(pc.sum(again_rows.column("changed")).as_py() or 0) if again else 0
         if again:
@@ -397,10 +403,10 @@ class Writer:
                     f"DELETE FROM {name} WHERE hand_key IN (SELECT hand_key FROM again_keys)"
                 )
             con.unregister("again_keys")
-        existing = _one_array(con.sql(
-            "SELECT hand_key FROM batch_keys SEMI JOIN hands USING (hand_key)"
-        ).to_arrow_table().column("hand_key"))
-        con.unregister("batch_keys")
+        existing = _one_array(_select_keys(
+            batch_keys, "SELECT hand_key FROM batch_keys SEMI JOIN hands USING (hand_key)"
+        ).column("hand_key"))
+        del batch_keys
         if again:  # read again and stored again: not new (unless now a duplicate: not stored)
             again = int(pc.sum(pc.invert(
                 pc.is_in(again_rows.column("new_key"), value_set=existing))).as_py() or 0)
@@ -410,10 +416,9 @@ class Writer:
             gone = pc.is_in(hands.column("hand_key"), value_set=existing)
             for fid in hands.filter(gone).column("file_id").to_pylist():
                 duplicates[fid] = duplicates.get(fid, 0) + 1
+        del hands
         for name in HAND_TABLES:
-            table = tables[name]
-            if name not in _SUMMED:
-                tables[name] = None
+            table, tables[name] = tables[name], None
             if table is None:
                 continue
             if len(existing):
@@ -421,9 +426,11 @@ class Writer:
                     pc.invert(pc.is_in(table.column("hand_key"), value_set=existing))
                 )
             if table.num_rows:
+                _insert(con, name, table)
+                if name == "hands":  # not summed: its text (most of its bytes) can go
+                    table = table.drop_columns(["raw_text"])
                 if name in _SUMMED:
                     stored[name] = table
-                _insert(con, name, table)
             del table
         if "players" in stored:  # the daily sums of the dashboard's player pages
             con.register("batch_players", stored["players"])
@@ -598,6 +605,13 @@ def _insert(con: duckdb.DuckDBPyConnection, name: str, table: pa.Table) -> None:
     """
     rows = con.from_arrow(table)
     rows.query("batch_rows", f"INSERT INTO {name} BY NAME SELECT * FROM batch_rows")
+
+
+def _select_keys(keys: duckdb.DuckDBPyRelation, sql: str) -> pa.Table:
+    """The rows of the SELECT `sql`, in which `keys` is named `batch_keys` (for it only)."""
+    result = keys.query("batch_keys", sql)
+    assert result is not None, "a SELECT has rows"
+    return result.to_arrow_table()
 
 
 def _give_back_memory() -> None:
