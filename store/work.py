@@ -118,8 +118,10 @@ def arrow_system_pool() -> None:
     A worker builds a few MB of Arrow rows per task and frees them once they are sent.
     Measured with `benchmarks/import.py`'s sampler, 20,000 hands, 2 workers: a worker's peak
     PSS 148-150 MiB (two runs) -> 137-138 (two runs); a worker's CPU per hand the same within
-    the machine's noise (1.36-1.48 ms against 1.27-1.49, in process, 4,483 hands). In the
-    importer process it showed no gain (its peak 199-201 MiB either way): not used there.
+    the machine's noise (1.36-1.48 ms against 1.27-1.49, in process, 4,483 hands). The
+    importer uses it too: at 20,000 hands it showed no gain there (its peak 199-201 MiB either
+    way), but over 100,000 hands the kernel fills mimalloc's huge pages in, and with malloc
+    the importer's peak PSS is 307 -> 266 MiB (`Importer`).
     """
     pa.set_memory_pool(pa.system_memory_pool())
 
