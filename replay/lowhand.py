@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from enum import IntEnum, StrEnum
 from itertools import combinations
 from typing import Any
@@ -95,13 +95,41 @@ def best_five(ranks: Sequence[int]) -> tuple[int, ...]:
     return tuple(r for n, r in _groups(chosen) for _ in range(n))
 
 
-# Values by sorted ranks: there are few rank multisets (50,388 of seven ranks, 1,819 of one
-# to four), so each is computed once and replays only look them up.
-_LOW: dict[tuple[int, ...], int] = {}
-_BOARD: dict[tuple[int, ...], int] = {}
+# Values by rank multiset: there are few of them (50,388 of seven ranks, 1,819 of one to
+# four), so each is computed once and replays only look them up. A worker keeps them for its
+# life (an import's worker meets some 27,000 multisets in 100,000 hands, and a bound loses
+# too many hits: cleared at 8,192, ~2.8 times as many misses), so a multiset is one int, not
+# a tuple of its ranks: each rank's count in four bits (rank r in bits 4(r-1) to 4r-1), the
+# sum of its cards' weights (`_WEIGHT`). An int of at most 52 bits takes 32 bytes where a
+# tuple of seven ranks takes 96, and is made without sorting the cards (only a miss sorts
+# them). Up to `_MAX_CARDS` cards, no count reaches 16 and carries into the next rank; more
+# are not cached.
+_WEIGHT: dict[str, int] = {card: 1 << 4 * (rank - 1) for card, rank in RANK.items()}
+_RANK_WEIGHT: tuple[int, ...] = (0, *(1 << 4 * (rank - 1) for rank in range(1, 14)))
+_MAX_CARDS = 15
+_LOW: dict[int, int] = {}
+_BOARD: dict[int, int] = {}
 
 
-def low_value(cards: Iterable[str]) -> int:
+def _multiset(cards: Collection[str]) -> int | None:
+    """The multiset key of the ranks of the cards read (the others left out); None when there
+    are too many cards for one."""
+    if len(cards) > _MAX_CARDS:
+        return None
+    try:
+        return sum(map(_WEIGHT.__getitem__, cards))
+    except KeyError:  # an unseen or unreadable card: leave it out
+        return sum([_WEIGHT[c] for c in cards if c in _WEIGHT])
+
+
+def _sorted_ranks(cards: Collection[str]) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(map(RANK.__getitem__, cards)))
+    except KeyError:  # an unseen or unreadable card: leave it out
+        return tuple(sorted([RANK[c] for c in cards if c in RANK]))
+
+
+def low_value(cards: Collection[str]) -> int:
     """The value of the best low made by five of the cards (all of them if fewer than five).
 
     Unknown tokens are ignored. Lower is better.
@@ -109,17 +137,16 @@ def low_value(cards: Iterable[str]) -> int:
     >>> low_value(["9d", "4c", "3h", "As", "Ah"]) < low_value(["9d", "4c", "3h", "2s", "2h"])
     True
     """
-    try:
-        key = tuple(sorted(map(RANK.__getitem__, cards)))
-    except KeyError:  # an unseen or unreadable card: leave it out
-        key = tuple(sorted([RANK[c] for c in cards if c in RANK]))
-    value = _LOW.get(key)
+    key = _multiset(cards)
+    value = None if key is None else _LOW.get(key)
     if value is None:
-        value = _LOW[key] = value_of_ranks(best_five(key))
+        value = value_of_ranks(best_five(_sorted_ranks(cards)))
+        if key is not None:
+            _LOW[key] = value
     return value
 
 
-def board_value(up_cards: Iterable[str]) -> int:
+def board_value(up_cards: Collection[str]) -> int:
     """The value of an exposed board of one to four cards, to choose who acts first.
 
     Pairs count against a board; lower is better.
@@ -127,13 +154,12 @@ def board_value(up_cards: Iterable[str]) -> int:
     >>> board_value(["7h", "3c"]) < board_value(["2d", "2c"])
     True
     """
-    try:
-        key = tuple(sorted(map(RANK.__getitem__, up_cards)))
-    except KeyError:  # an unseen or unreadable card: leave it out
-        key = tuple(sorted([RANK[c] for c in up_cards if c in RANK]))
-    value = _BOARD.get(key)
+    key = _multiset(up_cards)
+    value = None if key is None else _BOARD.get(key)
     if value is None:
-        value = _BOARD[key] = value_of_ranks(key)
+        value = value_of_ranks(_sorted_ranks(up_cards))
+        if key is not None:
+            _BOARD[key] = value
     return value
 
 
@@ -142,23 +168,33 @@ def shape_of(value: int) -> Shape:
     return Shape(min(value // _SHAPE_UNIT, Shape.QUADS))
 
 
-_LO_TEXT: dict[tuple[int, ...], str] = {}
+# By multiset key (as `_LOW`); one text for all the multisets whose best five are the same
+# ranks (`_TEXT_OF_FIVE`: a few thousand texts for tens of thousands of multisets).
+_LO_TEXT: dict[int, str] = {}
+_TEXT_OF_FIVE: dict[tuple[int, ...], str] = {}
 
 
-def lo_text(cards: Iterable[str]) -> str:
+def lo_text(cards: Collection[str]) -> str:
     """The text PokerStars writes after `Lo:` for a shown hand: the best five, highest first.
 
     >>> lo_text(["6h", "8h", "3d", "Ad", "Ac", "Kh", "8c"])
     'K,8,6,3,A'
     """
-    return _lo_text_of(tuple(sorted([RANK[c] for c in cards if c in RANK])))
-
-
-def _lo_text_of(ranks: tuple[int, ...]) -> str:
-    """`lo_text` of sorted ranks, computed once per rank multiset."""
-    text = _LO_TEXT.get(ranks)
+    key = _multiset(cards)
+    text = None if key is None else _LO_TEXT.get(key)
     if text is None:
-        text = _LO_TEXT[ranks] = ",".join(rank_char(r) for r in best_five(ranks))
+        text = _new_lo_text(key, _sorted_ranks(cards))
+    return text
+
+
+def _new_lo_text(multiset: int | None, ranks: Sequence[int]) -> str:
+    """`lo_text` of these ranks, kept by their multiset key (None: not kept)."""
+    five = best_five(ranks)
+    text = _TEXT_OF_FIVE.get(five)
+    if text is None:
+        text = _TEXT_OF_FIVE[five] = ",".join(rank_char(r) for r in five)
+    if multiset is not None:
+        _LO_TEXT[multiset] = text
     return text
 
 
@@ -203,7 +239,10 @@ def description_matches(description: str | None, cards: Sequence[str]) -> bool:
     known = [RANK[c] for c in cards if c in RANK]
     if len(known) >= _SLOTS:
         # The usual case: exactly the text PokerStars writes for the best five.
-        text = _lo_text_of(tuple(sorted(known)))
+        key = sum(map(_RANK_WEIGHT.__getitem__, known)) if len(known) <= _MAX_CARDS else None
+        text = None if key is None else _LO_TEXT.get(key)
+        if text is None:
+            text = _new_lo_text(key, sorted(known))
         if description == "Lo: " + text or description == "(Lo: " + text + ")":
             return True
     written = parse_lo(description)
