@@ -105,7 +105,6 @@ def best_five(ranks: Sequence[int]) -> tuple[int, ...]:
 # them). Up to `_MAX_CARDS` cards, no count reaches 16 and carries into the next rank; more
 # are not cached.
 _WEIGHT: dict[str, int] = {card: 1 << 4 * (rank - 1) for card, rank in RANK.items()}
-_RANK_WEIGHT: tuple[int, ...] = (0, *(1 << 4 * (rank - 1) for rank in range(1, 14)))
 _MAX_CARDS = 15
 _LOW: dict[int, int] = {}
 _BOARD: dict[int, int] = {}
@@ -239,10 +238,7 @@ def description_matches(description: str | None, cards: Sequence[str]) -> bool:
     known = [RANK[c] for c in cards if c in RANK]
     if len(known) >= _SLOTS:
         # The usual case: exactly the text PokerStars writes for the best five.
-        key = sum(map(_RANK_WEIGHT.__getitem__, known)) if len(known) <= _MAX_CARDS else None
-        text = None if key is None else _LO_TEXT.get(key)
-        if text is None:
-            text = _new_lo_text(key, sorted(known))
+        text = lo_text(cards)
         if description == "Lo: " + text or description == "(Lo: " + text + ")":
             return True
     written = parse_lo(description)
